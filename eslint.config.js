@@ -1,0 +1,44 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// The engine is a pure library shared by the worker, the CLI and the tests: it must never reach
+// for the UI, the DOM, worker globals or Node's own modules.
+const engineBoundary = {
+  files: ['src/engine/**/*.ts'],
+  ignores: ['src/engine/**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The engine must not depend on React.' },
+        { group: ['monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'monaco-yaml/*'], message: 'The engine must not depend on Monaco.' },
+        { group: ['zustand', 'zustand/*', '@xyflow/*', 'comlink'], message: 'The engine must not depend on UI state or diagrams.' },
+        { group: ['**/ui/**', '**/state/**', '**/worker/**', '**/cli/**', '**/editor/**'], message: 'Imports run one way: UI → state → worker client → engine.' },
+        { group: ['node:*', 'fs', 'path', 'child_process', 'os'], message: 'The engine runs in a browser worker: no Node modules.' },
+      ],
+    }],
+    'no-restricted-globals': ['error', 'window', 'document', 'self', 'postMessage', 'navigator', 'localStorage', 'process', 'require'],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'public/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  engineBoundary,
+  {
+    files: ['src/ui/**', 'src/state/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '**/engine'], message: 'The UI reaches the engine only through the worker client.' }] }],
+    },
+  },
+);

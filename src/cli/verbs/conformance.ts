@@ -1,0 +1,25 @@
+import { runConformance } from '../../conformance/runner.ts';
+import { parseFlags, type CliIO } from '../io.ts';
+
+export const conformanceUsage = 'meshsim conformance DIR... [--kind K]... [--json]';
+
+export async function conformance(args: string[], io: CliIO): Promise<number> {
+  const { values, flags, positional } = parseFlags(args, ['--kind'], ['--json']);
+  if (!positional.length) {
+    io.err(`usage: ${conformanceUsage}`);
+    return 2;
+  }
+  const report = await runConformance(positional, values['--kind']);
+  if (flags.has('--json')) {
+    io.out(JSON.stringify(report, null, 2));
+  } else {
+    for (const r of report.results) {
+      if (!r.pass) io.out(`FAIL ${r.kind}/${r.name}\n${r.diff ?? ''}`);
+    }
+    for (const [kind, n] of Object.entries(report.byKind)) {
+      io.out(`${kind}: ${n.passed} passed, ${n.failed} failed`);
+    }
+  }
+  io.out(`conformance: ${report.passed} passed, ${report.failed} failed`);
+  return report.failed > 0 || report.results.length === 0 ? 1 : 0;
+}

@@ -1,0 +1,35 @@
+/**
+ * Errors are values: every problem the engine finds in the user's input is a Diagnostic the UI can
+ * show as a marker at line:column. The engine never throws across its public entry points.
+ */
+
+/** A place in the user's input. Lines and columns are 1-based, as editors show them. */
+export interface SourceRef {
+  /** Which input (editor tab / file) the text came from, e.g. "workloads" or a file path. */
+  input: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  /** Where the problem is, when it can be pinned to the input. */
+  source?: SourceRef;
+  /** Which part of the engine noticed it (yaml, documents, admission, template, injection, iptables...). */
+  origin: string;
+}
+
+export function diagnostic(origin: string, severity: Severity, message: string, source?: SourceRef): Diagnostic {
+  return source ? { origin, severity, message, source } : { origin, severity, message };
+}
+
+/** Turns anything thrown by library code into a message; engine entry points use it to never throw. */
+export function messageOf(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
