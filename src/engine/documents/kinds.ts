@@ -1,0 +1,36 @@
+/** The kinds of Kubernetes objects meshsim reads, and where each keeps its pod template. */
+export type WorkloadKind =
+  | 'Pod'
+  | 'Deployment'
+  | 'StatefulSet'
+  | 'DaemonSet'
+  | 'ReplicaSet'
+  | 'ReplicationController'
+  | 'Job'
+  | 'CronJob'
+  | 'DeploymentConfig';
+
+export type DocumentRole =
+  | { role: 'workload'; kind: WorkloadKind }
+  | { role: 'namespace' }
+  | { role: 'webhookConfiguration' }
+  | { role: 'injectorConfigMap'; revision: string }
+  | { role: 'meshConfigMap'; revision: string }
+  | { role: 'configMap' }
+  | { role: 'list' }
+  | { role: 'other'; kind: string };
+
+/** Path from a workload's root to its pod template ({metadata, spec}); [] for a Pod itself. */
+export const POD_TEMPLATE_PATH: Record<WorkloadKind, readonly string[]> = {
+  Pod: [],
+  Deployment: ['spec', 'template'],
+  StatefulSet: ['spec', 'template'],
+  DaemonSet: ['spec', 'template'],
+  ReplicaSet: ['spec', 'template'],
+  ReplicationController: ['spec', 'template'],
+  Job: ['spec', 'template'],
+  CronJob: ['spec', 'jobTemplate', 'spec', 'template'],
+  DeploymentConfig: ['spec', 'template'],
+};
+
+export const WORKLOAD_KINDS = Object.keys(POD_TEMPLATE_PATH) as WorkloadKind[];

@@ -1,0 +1,110 @@
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { parseYamlDocuments, type YamlDocument } from '../yaml/parseDocuments.ts';
+import { classifyDocument } from './classify.ts';
+import { POD_TEMPLATE_PATH, type DocumentRole, type WorkloadKind } from './kinds.ts';
+
+/** One object of the scenario: where it came from, what it is, and its path inside its document. */
+export interface ScenarioObject {
+  doc: YamlDocument;
+  /** Path from the document root to this object ([] unless it is an item of a List). */
+  path: (string | number)[];
+  value: Record<string, any>;
+  role: DocumentRole;
+}
+
+export interface Workload extends ScenarioObject {
+  kind: WorkloadKind;
+  name: string;
+  namespace: string;
+  /** The pod template ({metadata, spec}); for a Pod, the Pod itself. */
+  podTemplate: { metadata: Record<string, any>; spec: Record<string, any> };
+  /** Path from the document root to the pod template. */
+  podTemplatePath: (string | number)[];
+}
+
+export interface ScenarioDocuments {
+  objects: ScenarioObject[];
+  workloads: Workload[];
+  diagnostics: Diagnostic[];
+}
+
+/** Hostile input: a List is read at most this deep, and a scenario at most this many objects. */
+const MAX_LIST_DEPTH = 4;
+const MAX_OBJECTS = 100_000;
+
+/** Parses every input text of a scenario and sorts its objects by role. Never throws. */
+export function readScenarioDocuments(inputs: { name: string; text: string }[]): ScenarioDocuments {
+  const objects: ScenarioObject[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const input of inputs) {
+    const parsed = parseYamlDocuments(input.text, input.name);
+    diagnostics.push(...parsed.diagnostics);
+    for (const doc of parsed.documents) collect(doc, doc.value, [], 0, objects, diagnostics);
+  }
+  const workloads: Workload[] = [];
+  for (const o of objects) {
+    if (o.role.role !== 'workload') continue;
+    const w = toWorkload(o, o.role.kind, diagnostics);
+    if (w) workloads.push(w);
+  }
+  return { objects, workloads, diagnostics };
+}
+
+function collect(
+  doc: YamlDocument,
+  value: unknown,
+  path: (string | number)[],
+  depth: number,
+  objects: ScenarioObject[],
+  diagnostics: Diagnostic[],
+): void {
+  if (objects.length >= MAX_OBJECTS) {
+    if (objects.length === MAX_OBJECTS) diagnostics.push(diagnostic('documents', 'error', `more than ${MAX_OBJECTS} objects: the rest are not read`, doc.locate(path)));
+    return;
+  }
+  const role = classifyDocument(value);
+  if (role.role === 'list') {
+    const items = (value as any).items;
+    if (!Array.isArray(items)) {
+      diagnostics.push(diagnostic('documents', 'warning', 'a List without items', doc.locate(path)));
+      return;
+    }
+    if (depth >= MAX_LIST_DEPTH) {
+      diagnostics.push(diagnostic('documents', 'error', `Lists nested deeper than ${MAX_LIST_DEPTH} are not read`, doc.locate(path)));
+      return;
+    }
+    items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, objects, diagnostics));
+    return;
+  }
+  if (role.role === 'other') {
+    const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
+    diagnostics.push(diagnostic('documents', 'info', `${role.kind === '(no kind)' ? 'a document without a kind' : `kind ${role.kind}`} is not used by the simulation`, where));
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    objects.push({ doc, path, value: value as Record<string, any>, role });
+  }
+}
+
+function toWorkload(o: ScenarioObject, kind: WorkloadKind, diagnostics: Diagnostic[]): Workload | undefined {
+  const rel = POD_TEMPLATE_PATH[kind];
+  let template: any = o.value;
+  for (const key of rel) template = template?.[key];
+  const name = String(o.value.metadata?.name ?? o.value.metadata?.generateName ?? '');
+  if (!template || typeof template !== 'object') {
+    diagnostics.push(diagnostic('documents', 'error', `${kind} ${name || '(unnamed)'} has no pod template at ${rel.join('.')}`, o.doc.locate(o.path)));
+    return undefined;
+  }
+  const metadata = template.metadata && typeof template.metadata === 'object' ? template.metadata : {};
+  const spec = template.spec && typeof template.spec === 'object' ? template.spec : {};
+  if (!Array.isArray(spec.containers) || spec.containers.length === 0) {
+    diagnostics.push(diagnostic('documents', 'warning', `${kind} ${name || '(unnamed)'} has no containers`, o.doc.locate([...o.path, ...rel, 'spec']) ?? o.doc.locate(o.path)));
+  }
+  return {
+    ...o,
+    kind,
+    name,
+    namespace: String(o.value.metadata?.namespace ?? ''),
+    podTemplate: { metadata, spec },
+    podTemplatePath: [...o.path, ...rel],
+  };
+}
