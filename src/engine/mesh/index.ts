@@ -1,0 +1,10 @@
+export { defaultMeshConfig, applyMeshConfig, type MeshConfig, type MeshProblem } from './meshConfig.ts';
+export {
+  defaultProxyConfig,
+  mergeProxyConfig,
+  normalizeProxyConfig,
+  proxyConfigToJSON,
+  type ProxyConfig,
+  type ProxyConfigProblem,
+} from './proxyConfig.ts';
+export { parseDuration, durationToGoString, durationToProtoJSON, type Duration } from './duration.ts';

@@ -1,0 +1,101 @@
+import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from './proxyConfig.ts';
+
+/**
+ * A MeshConfig as plain data keyed by proto-JSON names. `defaultConfig` is always a canonical
+ * ProxyConfig (see proxyConfig.ts); other fields are kept as the user wrote them.
+ */
+export interface MeshConfig {
+  defaultConfig: ProxyConfig;
+  [field: string]: unknown;
+}
+
+/** Istio's built-in MeshConfig defaults: what istiod applies the `mesh` ConfigMap key over. */
+export function defaultMeshConfig(): MeshConfig {
+  return {
+    enableTracing: true,
+    ingressService: 'istio-ingressgateway',
+    ingressControllerMode: 'STRICT',
+    ingressClass: 'istio',
+    trustDomain: 'cluster.local',
+    trustDomainAliases: [],
+    enableAutoMtls: true,
+    outboundTrafficPolicy: { mode: 'ALLOW_ANY' },
+    inboundTrafficPolicy: { mode: 'PASSTHROUGH' },
+    accessLogFile: '',
+    accessLogEncoding: 'TEXT',
+    dnsRefreshRate: '60s',
+    connectTimeout: '10s',
+    enablePrometheusMerge: true,
+    rootNamespace: 'istio-system',
+    proxyListenPort: 15001,
+    proxyInboundListenPort: 15006,
+    defaultServiceExportTo: ['*'],
+    defaultVirtualServiceExportTo: ['*'],
+    defaultDestinationRuleExportTo: ['*'],
+    defaultProviders: {},
+    extensionProviders: [
+      { name: 'prometheus', prometheus: {} },
+      { name: 'stackdriver', stackdriver: {} },
+      { name: 'envoy', envoyFileAccessLog: { path: '/dev/stdout' } },
+    ],
+    defaultConfig: defaultProxyConfig(),
+  };
+}
+
+export interface MeshProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Applies a parsed `mesh` document over `base` as istiod does: top-level fields replace (messages
+ * merge field by field), `defaultConfig` is merged into the current ProxyConfig (proxyMetadata
+ * unioned), and `extensionProviders` replace same-named providers or are appended.
+ */
+export function applyMeshConfig(base: MeshConfig, overlay: unknown): { mesh: MeshConfig; problems: MeshProblem[] } {
+  const problems: MeshProblem[] = [];
+  const mesh: MeshConfig = structuredClone(base);
+  if (overlay === null || overlay === undefined) return { mesh, problems };
+  if (typeof overlay !== 'object' || Array.isArray(overlay)) {
+    problems.push({ field: '', message: 'the mesh configuration must be a mapping' });
+    return { mesh, problems };
+  }
+  for (const [key, value] of Object.entries(overlay as Record<string, unknown>)) {
+    if (value === null || value === undefined) continue;
+    if (key === 'defaultConfig') {
+      const { config, problems: pcProblems } = normalizeProxyConfig(value);
+      for (const p of pcProblems) problems.push({ field: `defaultConfig.${p.field}`, message: p.message });
+      mesh.defaultConfig = mergeProxyConfig(mesh.defaultConfig, config);
+    } else if (key === 'extensionProviders' && Array.isArray(value)) {
+      mesh.extensionProviders = mergeProviders(mesh.extensionProviders, value);
+    } else if (isObject(value) && isObject(mesh[key])) {
+      mesh[key] = mergeMessages(mesh[key] as Record<string, unknown>, value);
+    } else {
+      mesh[key] = structuredClone(value);
+    }
+  }
+  return { mesh, problems };
+}
+
+function mergeProviders(current: unknown, added: unknown[]): unknown[] {
+  const out = Array.isArray(current) ? [...current] : [];
+  for (const p of added) {
+    const name = isObject(p) ? p.name : undefined;
+    const at = out.findIndex((q) => isObject(q) && q.name === name);
+    if (at >= 0) out[at] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
+function mergeMessages(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [k, v] of Object.entries(overlay)) {
+    out[k] = isObject(v) && isObject(base[k]) ? mergeMessages(base[k] as Record<string, unknown>, v) : v;
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
