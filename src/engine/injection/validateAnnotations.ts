@@ -1,0 +1,149 @@
+import { parse as parseYaml } from 'yaml';
+import { normalizeProxyConfig } from '../mesh/index.ts';
+import { goBoolError, goQuote, parseGoUint } from './goStrconv.ts';
+
+/**
+ * Validation of the pod annotations istiod checks before rendering (spec §6). Every failure is
+ * collected; the injection then fails with them all, worded as istiod words them.
+ */
+type Validator = (value: string) => string | undefined;
+
+const ANNOTATION_VALIDATORS: Record<string, Validator> = {
+  'sidecar.istio.io/interceptionMode': (v) =>
+    ['REDIRECT', 'TPROXY', 'NONE'].includes(v) ? undefined : `interceptionMode invalid, use REDIRECT,TPROXY,NONE: ${v}`,
+  'status.sidecar.istio.io/port': (v) => {
+    const e = portError(v);
+    // istiod really names the wrong parameter here.
+    return e ? `excludeInboundPorts invalid: ${e}` : undefined;
+  },
+  'readiness.status.sidecar.istio.io/initialDelaySeconds': (v) => parseGoUint(v, 32).error,
+  'readiness.status.sidecar.istio.io/periodSeconds': (v) => parseGoUint(v, 32).error,
+  'readiness.status.sidecar.istio.io/failureThreshold': (v) => parseGoUint(v, 32).error,
+  'traffic.sidecar.istio.io/includeOutboundIPRanges': (v) => {
+    if (v === '*') return undefined;
+    const e = cidrListError(v);
+    return e ? `includeIPRanges invalid: ${e}` : undefined;
+  },
+  'traffic.sidecar.istio.io/excludeOutboundIPRanges': (v) => {
+    const e = cidrListError(v);
+    return e ? `excludeIPRanges invalid: ${e}` : undefined;
+  },
+  'traffic.sidecar.istio.io/includeInboundPorts': (v) => (v === '*' ? undefined : portListError('includeInboundPorts', v)),
+  'traffic.sidecar.istio.io/excludeInboundPorts': (v) => portListError('excludeInboundPorts', v),
+  'traffic.sidecar.istio.io/excludeOutboundPorts': (v) => portListError('excludeOutboundPorts', v),
+  'traffic.sidecar.istio.io/excludeInterfaces': (v) => interfaceListError('excludeInterfaces', v),
+  'traffic.sidecar.istio.io/kubevirtInterfaces': (v) => interfaceListError('kubevirtInterfaces', v),
+  'istio.io/reroute-virtual-interfaces': (v) => interfaceListError('rerouteVirtualInterfaces', v),
+  'prometheus.istio.io/merge-metrics': goBoolError,
+  'proxy.istio.io/config': proxyConfigError,
+  'sidecar.istio.io/proxyCPU': quantityError,
+  'sidecar.istio.io/proxyMemory': quantityError,
+  'sidecar.istio.io/proxyCPULimit': quantityError,
+  'sidecar.istio.io/proxyMemoryLimit': quantityError,
+};
+
+export interface AnnotationError {
+  annotation: string;
+  value: string;
+  message: string;
+}
+
+export function validateAnnotations(annotations: Record<string, string> | undefined): AnnotationError[] {
+  const errors: AnnotationError[] = [];
+  for (const [name, value] of Object.entries(annotations ?? {})) {
+    const validate = ANNOTATION_VALIDATORS[name];
+    const reason = validate?.(String(value));
+    if (reason) errors.push({ annotation: name, value, message: `invalid value '${value}' for annotation '${name}': ${reason}` });
+  }
+  return errors;
+}
+
+/** hashicorp/go-multierror's text, which istiod returns as the rejection message. */
+export function multiErrorText(messages: string[]): string {
+  if (messages.length === 1) return `1 error occurred:\n\t* ${messages[0]}\n\n`;
+  return `${messages.length} errors occurred:\n${messages.map((m) => `\t* ${m}`).join('\n')}\n\n`;
+}
+
+function portError(text: string): string | undefined {
+  const { error } = parseGoUint(text.trim(), 16);
+  return error ? `failed parsing port ${goQuote(text)}: ${error}` : undefined;
+}
+
+function portListError(parameter: string, ports: string): string | undefined {
+  const trimmed = ports.trim();
+  if (!trimmed) return undefined;
+  for (const p of trimmed.split(',')) {
+    const e = portError(p);
+    if (e) return `${parameter} invalid: failed parsing port ${goQuote(p)}: ${e}`;
+  }
+  return undefined;
+}
+
+function cidrListError(list: string): string | undefined {
+  if (!list) return undefined;
+  for (const cidr of list.split(',')) {
+    const e = prefixError(cidr);
+    if (e) return `failed parsing cidr '${cidr}': ${e}`;
+  }
+  return undefined;
+}
+
+/** netip.ParsePrefix's strictness: address/bits, no spaces, no leading zeros in the bits. */
+function prefixError(cidr: string): string | undefined {
+  const slash = cidr.lastIndexOf('/');
+  if (slash < 0) return `netip.ParsePrefix(${goQuote(cidr)}): no '/'`;
+  const addr = cidr.slice(0, slash);
+  const bits = cidr.slice(slash + 1);
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(addr);
+  const isV4 = !!v4 && v4.slice(1).every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')));
+  const isV6 = !isV4 && addr.includes(':') && /^[0-9a-fA-F:.]+$/.test(addr) && validIPv6(addr);
+  if (!isV4 && !isV6) return `netip.ParsePrefix(${goQuote(cidr)}): ParseAddr(${goQuote(addr)}): unable to parse IP`;
+  if (!/^(0|[1-9]\d*)$/.test(bits) || Number(bits) > (isV4 ? 32 : 128)) {
+    return `netip.ParsePrefix(${goQuote(cidr)}): bad bits after slash: ${goQuote(bits)}`;
+  }
+  return undefined;
+}
+
+function validIPv6(addr: string): boolean {
+  const halves = addr.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((h) => (h ? h.split(':') : []));
+  if (groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g) && !/^\d+\.\d+\.\d+\.\d+$/.test(g))) return false;
+  return halves.length === 2 ? groups.length < 8 : groups.length === 8;
+}
+
+const INTERFACE_NAME = /^[a-zA-Z][a-zA-Z0-9_.-]*$/;
+
+function interfaceListError(parameter: string, list: string): string | undefined {
+  if (!list) return undefined;
+  for (const raw of list.split(',')) {
+    const name = raw.trim();
+    if (!name || name.length > 15 || !INTERFACE_NAME.test(name)) return `${parameter} invalid: invalid interface name ${goQuote(raw)}`;
+  }
+  return undefined;
+}
+
+function proxyConfigError(text: string): string | undefined {
+  const parsed = parseLooseYaml(text);
+  if (parsed.error) return `failed to convert to apply proxy config: ${parsed.error}`;
+  const { problems } = normalizeProxyConfig(parsed.value);
+  if (problems.length) return `failed to convert to apply proxy config: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`;
+  return undefined;
+}
+
+/** Kubernetes resource.Quantity syntax: a signed decimal number with an optional suffix or exponent. */
+const QUANTITY = /^[+-]?(\d+\.?\d*|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+function quantityError(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(value)) return 'value contains control characters';
+  return QUANTITY.test(value) ? undefined : 'quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'';
+}
+
+function parseLooseYaml(text: string): { value?: unknown; error?: string } {
+  try {
+    return { value: parseYaml(text) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
+  }
+}
