@@ -1,4 +1,68 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FieldError } from '../../engine/selectors/fieldError.ts';
+import { labelSelectorAsSelector, readLabelSelector } from '../../engine/selectors/labelSelector.ts';
+import { parseSelector } from '../../engine/selectors/parseSelector.ts';
+import { requirementValues } from '../../engine/selectors/requirement.ts';
+import {
+  selectorFromRequirements,
+  selectorFromSet,
+  selectorIsEmpty,
+  selectorMatches,
+  selectorString,
+  validatedSelectorFromSet,
+  type Selector,
+} from '../../engine/selectors/selector.ts';
 import type { KindChecker } from '../types.ts';
 
-// The engine cannot run "selector" cases yet; until it can, each one counts as failed (never skipped).
-export const checkSelector: KindChecker = () => ({ pass: false, diff: '  kind "selector" is not supported by the engine yet' });
+interface Built {
+  selector?: Selector;
+  errors?: FieldError[];
+  error?: string;
+}
+
+function build(input: any): Built {
+  switch (input.form) {
+    case 'string':
+      return parseSelector(String(input.string ?? ''));
+    case 'labelSelector': {
+      const read = readLabelSelector(input.labelSelector);
+      if (read.problems.length) return { error: read.problems.join('; ') };
+      return labelSelectorAsSelector(read.selector);
+    }
+    case 'requirements':
+      return selectorFromRequirements(input.requirements ?? []);
+    case 'set':
+      return { selector: selectorFromSet(input.set) };
+    case 'validatedSet':
+      return validatedSelectorFromSet(input.set);
+    default:
+      return { error: `unknown input form ${JSON.stringify(input.form)}` };
+  }
+}
+
+/** Builds the selector from the case's input form and compares every property the case states. */
+export const checkSelector: KindChecker = (c) => {
+  const { input, expected } = c.spec;
+  const built = build(input);
+  const diffs: string[] = [];
+  const valid = built.selector !== undefined && !built.error;
+  const compare = (what: string, want: unknown, got: unknown) => {
+    if (!isDeepStrictEqual(want, got)) diffs.push(`  ${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  };
+  compare('valid', expected.valid, valid);
+  if (!valid && expected.valid) diffs.push(`  error: ${built.error}`);
+  if (expected.errors) {
+    compare('errors', expected.errors, (built.errors ?? []).map((e) => ({ type: e.type, field: e.field, badValue: e.badValue })));
+  }
+  const s = built.selector;
+  if (valid && s) {
+    if ('matches' in expected) compare('matches', expected.matches, selectorMatches(s, input.labels ?? {}));
+    if ('string' in expected) compare('string', expected.string, selectorString(s));
+    if ('empty' in expected) compare('empty', expected.empty, selectorIsEmpty(s));
+    if ('matchesNothing' in expected) compare('matchesNothing', expected.matchesNothing, s.nothing);
+    if (expected.requirements) {
+      compare('requirements', expected.requirements, s.requirements.map((r) => ({ key: r.key, operator: r.operator, values: requirementValues(r) })));
+    }
+  }
+  return diffs.length ? { pass: false, diff: diffs.join('\n') } : { pass: true };
+};
