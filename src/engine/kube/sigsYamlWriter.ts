@@ -1,0 +1,318 @@
+/**
+ * YAML text exactly as sigs.k8s.io/yaml's Marshal writes it (what `istioctl kube-inject` prints):
+ * the JSON value re-read by go-yaml v2 and written by its libyaml-derived emitter: keys in go-yaml's
+ * natural order, 2-space indentation, block sequences under a key not indented, `{}`/`[]` for empty
+ * collections, multi-line strings as `|` literals, quoting only where a plain scalar would read back
+ * differently, and lines folded at spaces past column 80 in quoted and plain scalars.
+ *
+ * The emitter is a small state machine (column, indent, "last char was whitespace", "still in the
+ * indentation") because line folding and indentation depend on where the previous token ended.
+ */
+import { compareGoYamlKeys } from './goYamlKeyOrder.ts';
+import { formatYamlNumber } from './goNumbers.ts';
+import { stringNeedsQuotes } from './goYamlResolve.ts';
+import { analyzeScalar, isBreak, isPrintable } from './scalarAnalysis.ts';
+
+/** JSON-like data: what encoding/json would produce. `bigint` carries int64 values beyond 2^53 exactly. */
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
+
+type ScalarStyle = 'plain' | 'single' | 'double' | 'literal';
+
+const BEST_INDENT = 2;
+const BEST_WIDTH = 80;
+const MAX_SIMPLE_KEY_BYTES = 128;
+const MAX_DEPTH = 10_000;
+
+interface NodeContext {
+  root?: boolean;
+  mapping?: boolean;
+  simpleKey?: boolean;
+}
+
+const utf8 = new TextEncoder();
+
+class Emitter {
+  private out: string[] = [];
+  private column = 0;
+  private indent = -1;
+  private indents: number[] = [];
+  private whitespace = true;
+  private indention = true;
+  private openEnded = false;
+  private flowLevel = 0;
+
+  text(): string {
+    return this.out.join('');
+  }
+
+  document(value: JsonValue): void {
+    this.node(value, { root: true }, 0);
+    this.writeIndent();
+    if (this.openEnded) {
+      this.writeIndicator('...', true, false, false);
+      this.writeIndent();
+    }
+  }
+
+  private put(c: string): void {
+    this.out.push(c);
+    this.column++;
+  }
+
+  private putBreak(): void {
+    this.out.push('\n');
+    this.column = 0;
+    this.indention = true;
+  }
+
+  private writeBreak(c: string): void {
+    if (c === '\n') {
+      this.putBreak();
+      return;
+    }
+    this.out.push(c);
+    this.column = 0;
+    this.indention = true;
+  }
+
+  private increaseIndent(flow: boolean, indentless: boolean): void {
+    this.indents.push(this.indent);
+    if (this.indent < 0) this.indent = flow ? BEST_INDENT : 0;
+    else if (!indentless) this.indent += BEST_INDENT;
+  }
+
+  private popIndent(): void {
+    this.indent = this.indents.pop() ?? -1;
+  }
+
+  private writeIndent(): void {
+    const indent = Math.max(this.indent, 0);
+    if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.putBreak();
+    while (this.column < indent) this.put(' ');
+    this.whitespace = true;
+    this.indention = true;
+  }
+
+  private writeIndicator(text: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
+    if (needWhitespace && !this.whitespace) this.put(' ');
+    for (const c of text) this.put(c);
+    this.whitespace = isWhitespace;
+    this.indention = this.indention && isIndention;
+    this.openEnded = false;
+  }
+
+  private node(value: JsonValue, ctx: NodeContext, depth: number): void {
+    if (depth > MAX_DEPTH) throw new Error(`value nested deeper than ${MAX_DEPTH} levels`);
+    if (Array.isArray(value)) {
+      if (value.length === 0 || this.flowLevel > 0) this.emptyFlow('[', ']');
+      else this.blockSequence(value, ctx, depth);
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      if (keys.length === 0 || this.flowLevel > 0) this.emptyFlow('{', '}');
+      else this.blockMapping(value, keys, depth);
+    } else {
+      this.scalarValue(value, ctx);
+    }
+  }
+
+  private emptyFlow(open: string, close: string): void {
+    this.writeIndicator(open, true, true, false);
+    this.increaseIndent(true, false);
+    this.popIndent();
+    this.writeIndicator(close, false, false, false);
+  }
+
+  private blockSequence(items: JsonValue[], ctx: NodeContext, depth: number): void {
+    this.increaseIndent(false, Boolean(ctx.mapping) && !this.indention);
+    for (const item of items) {
+      this.writeIndent();
+      this.writeIndicator('-', true, false, true);
+      this.node(item, {}, depth + 1);
+    }
+    this.popIndent();
+  }
+
+  private blockMapping(map: { [key: string]: JsonValue }, keys: string[], depth: number): void {
+    this.increaseIndent(false, false);
+    for (const key of [...keys].sort(compareGoYamlKeys)) {
+      this.writeIndent();
+      const chars = Array.from(key);
+      const simple = !analyzeScalar(chars).multiline && utf8.encode(key).length <= MAX_SIMPLE_KEY_BYTES;
+      if (simple) {
+        this.scalarValue(key, { mapping: true, simpleKey: true });
+        this.writeIndicator(':', false, false, false);
+      } else {
+        this.writeIndicator('?', true, false, true);
+        this.scalarValue(key, { mapping: true });
+        this.writeIndent();
+        this.writeIndicator(':', true, false, true);
+      }
+      this.node(map[key], { mapping: true }, depth + 1);
+    }
+    this.popIndent();
+  }
+
+  /** go-yaml's encoder picks a style per Go type; the emitter may still fall back to a quoted one. */
+  private scalarValue(value: null | boolean | number | bigint | string, ctx: NodeContext): void {
+    if (value === null) return this.scalar('null', 'plain', ctx);
+    if (typeof value === 'boolean') return this.scalar(value ? 'true' : 'false', 'plain', ctx);
+    if (typeof value === 'bigint') return this.scalar(value.toString(), 'plain', ctx);
+    if (typeof value === 'number') return this.scalar(formatYamlNumber(value), 'plain', ctx);
+    if (value.includes('\n')) return this.scalar(value, 'literal', ctx);
+    return this.scalar(value, stringNeedsQuotes(value) ? 'double' : 'plain', ctx);
+  }
+
+  private scalar(text: string, requested: ScalarStyle, ctx: NodeContext): void {
+    const chars = Array.from(text);
+    const a = analyzeScalar(chars);
+    const simpleKey = Boolean(ctx.simpleKey);
+    let style = requested;
+    if (simpleKey && a.multiline) style = 'double';
+    if (style === 'plain') {
+      if ((this.flowLevel > 0 && !a.flowPlainAllowed) || (this.flowLevel === 0 && !a.blockPlainAllowed)) style = 'single';
+      if (chars.length === 0 && (this.flowLevel > 0 || simpleKey)) style = 'single';
+    }
+    if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
+    if (style === 'literal' && (!a.blockAllowed || this.flowLevel > 0 || simpleKey)) style = 'double';
+
+    this.increaseIndent(true, false);
+    const allowBreaks = !simpleKey;
+    if (style === 'plain') this.plain(chars, allowBreaks, Boolean(ctx.root));
+    else if (style === 'single') this.singleQuoted(chars, allowBreaks);
+    else if (style === 'double') this.doubleQuoted(chars, allowBreaks);
+    else this.literal(chars);
+    this.popIndent();
+  }
+
+  private plain(chars: string[], allowBreaks: boolean, root: boolean): void {
+    if (chars.length > 0 && !this.whitespace) this.put(' ');
+    let spaces = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i];
+      if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && chars[i + 1] !== ' ') this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else {
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+      }
+    }
+    if (chars.length > 0) this.whitespace = false;
+    this.indention = false;
+    if (root) this.openEnded = true;
+  }
+
+  private singleQuoted(chars: string[], allowBreaks: boolean): void {
+    this.writeIndicator("'", true, false, false);
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i];
+      if (c === ' ') {
+        const fold = allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1 && chars[i + 1] !== ' ';
+        if (fold) this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === '\n') this.putBreak();
+        this.writeBreak(c);
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        if (c === "'") this.put("'");
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.writeIndicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private doubleQuoted(chars: string[], allowBreaks: boolean): void {
+    this.writeIndicator('"', true, false, false);
+    let spaces = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i];
+      if (!isPrintable(c) || isBreak(c) || c === '"' || c === '\\') {
+        this.put('\\');
+        for (const e of escapeOf(c)) this.put(e);
+        spaces = false;
+      } else if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1) {
+          this.writeIndent();
+          if (chars[i + 1] === ' ') this.put('\\');
+        } else {
+          this.put(c);
+        }
+        spaces = true;
+      } else {
+        this.put(c);
+        spaces = false;
+      }
+    }
+    this.writeIndicator('"', false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private literal(chars: string[]): void {
+    this.writeIndicator('|', true, false, false);
+    this.blockScalarHints(chars);
+    this.putBreak();
+    this.indention = true;
+    this.whitespace = true;
+    let breaks = true;
+    for (const c of chars) {
+      if (isBreak(c)) {
+        this.writeBreak(c);
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.put(c);
+        this.indention = false;
+        breaks = false;
+      }
+    }
+  }
+
+  /** Indentation hint when the text starts with a space or break; chomping from the trailing breaks. */
+  private blockScalarHints(chars: string[]): void {
+    if (chars[0] === ' ' || isBreak(chars[0])) this.writeIndicator(String(BEST_INDENT), false, false, false);
+    const last = chars.length - 1;
+    let chomp = '';
+    if (chars.length === 0 || !isBreak(chars[last])) chomp = '-';
+    else if (last === 0 || isBreak(chars[last - 1])) chomp = '+';
+    // go-yaml marks '+' as open-ended but writing the indicator clears that mark again at once.
+    if (chomp) this.writeIndicator(chomp, false, false, false);
+  }
+}
+
+const NAMED_ESCAPES: Record<number, string> = {
+  0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e',
+  0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
+};
+
+function escapeOf(c: string): string {
+  const cp = c.codePointAt(0)!;
+  const named = NAMED_ESCAPES[cp];
+  if (named) return named;
+  const hex = cp.toString(16).toUpperCase();
+  if (cp <= 0xff) return 'x' + hex.padStart(2, '0');
+  if (cp <= 0xffff) return 'u' + hex.padStart(4, '0');
+  return 'U' + hex.padStart(8, '0');
+}
+
+/**
+ * sigs.k8s.io/yaml Marshal of a JSON value. Throws only on values nested absurdly deep; callers
+ * that take user input go through `writeSigsYaml`.
+ */
+export function toSigsYaml(value: JsonValue): string {
+  const e = new Emitter();
+  e.document(value);
+  return e.text();
+}
