@@ -1,0 +1,99 @@
+import type { AdmissionRequest, RequestObject } from './admissionRequest.ts';
+import { checkMatchConditions, type ConditionsCheck } from './matchConditions.ts';
+import { checkRules, type RulesCheck } from './rules.ts';
+import { checkSelector, type SelectorCheck } from './selectorCheck.ts';
+import { byteOrder, type MutatingWebhook, type WebhookConfiguration } from './webhookConfiguration.ts';
+
+/** Which of the API server's checks settled that a webhook is not called. */
+export type WebhookStage = 'invalid' | 'namespaceSelector' | 'objectSelector' | 'rules' | 'matchConditions';
+
+export interface WebhookEvaluation {
+  configuration: string;
+  webhook: string;
+  webhookIndex: number;
+  called: boolean;
+  /** The first check that kept the webhook from being called, in the API server's order. */
+  stoppedAt?: WebhookStage;
+  /** One sentence for the user. */
+  reason: string;
+  namespaceSelector: SelectorCheck;
+  objectSelector: SelectorCheck;
+  rules: RulesCheck;
+  matchConditions: ConditionsCheck;
+  failurePolicy: string;
+  reinvocationPolicy: string;
+  /** Set when the request is rejected because a matchCondition failed and failurePolicy is Fail. */
+  rejects?: string;
+}
+
+const skipped = (why: string): SelectorCheck => ({ outcome: 'skip', empty: false, why, requirements: [] });
+
+function namespaceCheck(w: MutatingWebhook, r: AdmissionRequest): SelectorCheck {
+  if (r.namespace === '' && r.resource !== 'namespaces') return skipped('a cluster-scoped request is never filtered by namespaceSelector');
+  const check = checkSelector(w.namespaceSelector, r.namespaceLabels, `namespace ${r.namespace || '(the Namespace object)'}`);
+  if (!w.namespaceSelectorWritten && check.outcome === 'pass') check.why = 'no namespaceSelector (defaults to {}, which matches every namespace)';
+  return check;
+}
+
+function objectCheck(w: MutatingWebhook, r: AdmissionRequest): SelectorCheck {
+  const empty = checkSelector(w.objectSelector, {}, 'the object');
+  if (empty.outcome === 'error') return empty;
+  if (empty.empty) {
+    if (!w.objectSelectorWritten) empty.why = 'no objectSelector (defaults to {}, which matches every object)';
+    return empty;
+  }
+  const labelsOf = (o: RequestObject | null) => (o && !o.noMetadata ? (o.labels ?? {}) : undefined);
+  const now = labelsOf(r.object);
+  const old = labelsOf(r.oldObject);
+  const onNew = now ? checkSelector(w.objectSelector, now, `the ${r.object?.kind ?? 'object'}`) : undefined;
+  if (onNew?.outcome === 'pass') return onNew;
+  const onOld = old ? checkSelector(w.objectSelector, old, `the old ${r.oldObject?.kind ?? 'object'}`) : undefined;
+  if (onOld?.outcome === 'pass') return onOld;
+  if (onNew) return onNew;
+  if (onOld) return onOld;
+  return { ...checkSelector(w.objectSelector, {}, 'the object'), outcome: 'fail', why: 'the request carries no object with metadata, so a non-empty objectSelector cannot match' };
+}
+
+/** Decides, as the API server does, whether one webhook is called for the request. */
+export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest): WebhookEvaluation {
+  const namespaceSelector = namespaceCheck(w, r);
+  const objectSelector = objectCheck(w, r);
+  const rules = checkRules(w.rules, r);
+  const base = {
+    configuration: w.configuration,
+    webhook: w.name,
+    webhookIndex: w.index,
+    namespaceSelector,
+    objectSelector,
+    rules,
+    failurePolicy: w.failurePolicy,
+    reinvocationPolicy: w.reinvocationPolicy,
+  };
+  const notYet: ConditionsCheck = { outcome: 'pass', why: 'not evaluated: an earlier check already failed', conditions: [] };
+  if (w.problems.length) {
+    return { ...base, matchConditions: notYet, called: false, stoppedAt: 'invalid', reason: `the API server would refuse this webhook: ${w.problems[0]}` };
+  }
+  const stop = (stoppedAt: WebhookStage, reason: string): WebhookEvaluation => ({ ...base, matchConditions: notYet, called: false, stoppedAt, reason });
+  if (namespaceSelector.outcome === 'fail' || namespaceSelector.outcome === 'error') return stop('namespaceSelector', namespaceSelector.why);
+  if (objectSelector.outcome === 'fail' || objectSelector.outcome === 'error') return stop('objectSelector', objectSelector.why);
+  if (!rules.matched) return stop('rules', rules.why);
+  const matchConditions = checkMatchConditions(w.matchConditions, r);
+  if (matchConditions.outcome === 'fail') return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: matchConditions.why };
+  if (matchConditions.outcome === 'error') {
+    if (w.failurePolicy === 'Ignore') {
+      return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: `${matchConditions.why}; failurePolicy Ignore skips the webhook` };
+    }
+    return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: `${matchConditions.why}; failurePolicy Fail rejects the request`, rejects: matchConditions.why };
+  }
+  const selectors = [namespaceSelector, objectSelector].filter((s) => s.outcome === 'pass' && !s.empty).map((s) => s.why);
+  return { ...base, matchConditions, called: true, reason: selectors.length ? `called: ${selectors.join('; ')}` : 'called: its rules cover the request and no selector excludes it' };
+}
+
+/**
+ * Every webhook of every configuration, in the order the API server considers them: configurations
+ * by metadata.name (byte order), webhooks in list order.
+ */
+export function evaluateWebhooks(configurations: WebhookConfiguration[], r: AdmissionRequest): WebhookEvaluation[] {
+  const sorted = [...configurations].sort((a, b) => byteOrder(a.name, b.name));
+  return sorted.flatMap((c) => c.webhooks.map((w) => evaluateWebhook(w, r)));
+}

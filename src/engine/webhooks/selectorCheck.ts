@@ -1,0 +1,53 @@
+import { labelSelectorAsSelector, type LabelSelector } from '../selectors/labelSelector.ts';
+import { requirementMatches, requirementString } from '../selectors/requirement.ts';
+import { selectorIsEmpty } from '../selectors/selector.ts';
+
+/** One requirement of a selector against the labels it was evaluated on. */
+export interface RequirementCheck {
+  /** The requirement as kubectl would print it, e.g. `istio-injection notin (false)`. */
+  text: string;
+  key: string;
+  operator: string;
+  values: string[];
+  /** Whether the key is among the labels, and its value. */
+  present: boolean;
+  actual?: string;
+  matched: boolean;
+}
+
+export type SelectorOutcome = 'pass' | 'fail' | 'skip' | 'error';
+
+export interface SelectorCheck {
+  outcome: SelectorOutcome;
+  /** Whether the selector has no requirements (matches everything). */
+  empty: boolean;
+  why: string;
+  requirements: RequirementCheck[];
+  /** The labels the selector saw (absent when it was not evaluated against any). */
+  labels?: Record<string, string>;
+}
+
+/** Evaluates a LabelSelector against labels requirement by requirement, for showing. */
+export function checkSelector(ls: LabelSelector, labels: Record<string, string>, whose: string): SelectorCheck {
+  const converted = labelSelectorAsSelector(ls);
+  if (!converted.selector) return { outcome: 'error', empty: false, why: `the selector is invalid: ${converted.error}`, requirements: [] };
+  const s = converted.selector;
+  if (selectorIsEmpty(s)) return { outcome: 'pass', empty: true, why: 'the selector is empty, so it matches everything', requirements: [], labels };
+  const requirements = s.requirements.map((r): RequirementCheck => {
+    const present = Object.prototype.hasOwnProperty.call(labels, r.key);
+    return {
+      text: requirementString(r),
+      key: r.key,
+      operator: r.operator,
+      values: r.values,
+      present,
+      ...(present ? { actual: labels[r.key] } : {}),
+      matched: requirementMatches(r, labels),
+    };
+  });
+  const failed = requirements.filter((x) => !x.matched);
+  if (!failed.length) return { outcome: 'pass', empty: false, why: `${whose} labels meet ${requirements.map((x) => x.text).join(', ')}`, requirements, labels };
+  const f = failed[0];
+  const saw = f.present ? `has ${f.key}=${f.actual}` : `has no ${f.key} label`;
+  return { outcome: 'fail', empty: false, why: `${whose} ${saw}, but the selector wants ${f.text}`, requirements, labels };
+}
