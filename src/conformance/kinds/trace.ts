@@ -1,4 +1,34 @@
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { tracePacket } from '../../engine/packettrace/index.ts';
+import type { PodNetwork, TracePacket } from '../../engine/packettrace/index.ts';
 import type { KindChecker } from '../types.ts';
 
-// The engine cannot run "trace" cases yet; until it can, each one counts as failed (never skipped).
-export const checkTrace: KindChecker = () => ({ pass: false, diff: '  kind "trace" is not supported by the engine yet' });
+/** The pod network a trace case describes, as the tracer takes it. */
+export function networkOfCase(spec: any): PodNetwork {
+  const pod = spec?.network?.pod ?? {};
+  const fwmark = spec?.network?.policyRouting?.fwmark;
+  return {
+    iface: pod.iface,
+    addresses: [pod.addr].filter((a): a is string => typeof a === 'string'),
+    tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined,
+  };
+}
+
+/** A trace case passes when the ordered rule hits (`table/CHAIN#n`) and the final outcome are the kernel's. */
+export const checkTrace: KindChecker = (c) => {
+  const payloadFile = c.spec?.rules?.payload ?? (c.spec?.packet?.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
+  const payload = readFileSync(join(c.dir, payloadFile), 'utf8');
+  const packet = c.spec.packet as TracePacket;
+  const result = tracePacket(payload, packet, { network: networkOfCase(c.spec), input: payloadFile });
+  const expectedAt: string[] = (c.spec.expected?.hits ?? []).map((h: any) => h.at);
+  const actualAt = result.hits.map((h) => h.at);
+  const diffs: string[] = [];
+  if (expectedAt.join('\n') !== actualAt.join('\n')) {
+    diffs.push(`  hits expected: ${expectedAt.join(', ') || '(none)'}`, `  hits   actual: ${actualAt.join(', ') || '(none)'}`);
+  }
+  if (c.spec.expected?.final !== result.final) diffs.push(`  final expected: ${c.spec.expected?.final}`, `  final   actual: ${result.final}`);
+  for (const d of result.diagnostics) diffs.push(`  ${d.severity}: ${d.message}${d.source ? ` (${d.source.input}:${d.source.line}:${d.source.column})` : ''}`);
+  const pass = diffs.filter((l) => !l.includes('warning:') && !l.includes('error:')).length === 0;
+  return { pass, diff: pass ? undefined : diffs.join('\n'), detail: { hits: result.hits, final: result.final, delivery: result.delivery } };
+};

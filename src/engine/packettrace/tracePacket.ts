@@ -1,0 +1,129 @@
+/**
+ * The tracer's public entry point: given an iptables-restore payload and one packet, which rules the
+ * kernel's packet counters would show rising, in traversal order, and where the packet ends up.
+ */
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { parseFlagLetters, type Tuple } from './conntrack.ts';
+import { explain } from './explain.ts';
+import { sendPacket, type Origin, type Recorder, type Sim } from './journey.ts';
+import { isLocal, podRouting } from './network.ts';
+import { parseRestorePayload } from './parseRestore.ts';
+import type { RuleSet, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep } from './types.ts';
+import { canonicalAddr, familyOf } from './values.ts';
+
+const DEFAULT_BUDGET = 100_000;
+
+/** Parses the payload and traces the packet; never throws. */
+export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions = {}): TraceResult {
+  const parsed = parseRestorePayload(payload, { family: packet.family, input: options.input });
+  const result = traceRuleSet(parsed.ruleset, packet, options);
+  return { ...result, diagnostics: [...parsed.diagnostics, ...result.diagnostics], ok: result.ok && !parsed.diagnostics.some((d) => d.severity === 'error') };
+}
+
+/** Traces a packet through an already parsed rule set; never throws. */
+export function traceRuleSet(ruleset: RuleSet, packet: TracePacket, options: TraceOptions = {}): TraceResult {
+  try {
+    return trace(ruleset, packet, options);
+  } catch (err) {
+    return {
+      ok: false, hits: [], final: 'unknown', delivery: { where: 'dropped' }, steps: [], explanation: 'The packet could not be traced.',
+      diagnostics: [diagnostic('packettrace', 'error', `the tracer failed: ${messageOf(err)}`)],
+    };
+  }
+}
+
+function silent(): Recorder {
+  return { hit: () => {}, step: () => {}, terminal: () => {}, warn: () => {} };
+}
+
+function validate(packet: TracePacket): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, ep] of [['src', packet.src], ['dst', packet.dst]] as const) {
+    if (!ep || !canonicalAddr(ep.addr)) out.push(diagnostic('packettrace', 'error', `packet ${name} address "${ep?.addr}" is not an IP address`));
+    else if (familyOf(ep.addr) !== packet.family) out.push(diagnostic('packettrace', 'error', `packet ${name} address ${ep.addr} is not ${packet.family}`));
+    if (!ep || !Number.isInteger(ep.port) || ep.port < 0 || ep.port > 65535) out.push(diagnostic('packettrace', 'error', `packet ${name} port must be 0-65535`));
+  }
+  if (packet.proto !== 'tcp' && packet.proto !== 'udp') out.push(diagnostic('packettrace', 'error', `packet proto must be tcp or udp`));
+  return out;
+}
+
+function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): TraceResult {
+  const diagnostics = validate(packet);
+  if (diagnostics.length) {
+    return { ok: false, hits: [], final: 'unknown', delivery: { where: 'dropped' }, steps: [], explanation: 'The packet is not valid.', diagnostics };
+  }
+  if (ruleset.family !== packet.family) {
+    diagnostics.push(diagnostic('packettrace', 'warning', `the rules are ${ruleset.family} but the packet is ${packet.family}`));
+  }
+  const src = { addr: canonicalAddr(packet.src.addr)!, port: packet.src.port };
+  const dst = { addr: canonicalAddr(packet.dst.addr)!, port: packet.dst.port };
+  // Without a network description the pod owns the address the packet is sent from (outbound) or to (inbound).
+  const fallback = packet.direction === 'outbound' ? [src.addr] : [dst.addr];
+  const routing = podRouting(packet.family, { ...options.network, iface: options.network?.iface ?? packet.iface }, ruleset, fallback);
+  const sim: Sim = { ruleset, routing, conns: [], budget: { left: options.budget ?? DEFAULT_BUDGET }, forwarding: !!packet.forwarding };
+
+  const hits: TraceHit[] = [];
+  const byKey = new Map<string, TraceHit>();
+  const steps: TraceStep[] = [];
+  let final: string | undefined;
+  let decidedBy: string | undefined;
+  const rec: Recorder = {
+    hit(rule, position, hook) {
+      const at = `${rule.table}/${rule.chain}#${position}`;
+      const seen = byKey.get(at);
+      if (seen) {
+        seen.packets++;
+        return;
+      }
+      const h: TraceHit = { at, table: rule.table, chain: rule.chain, position, rule: rule.kernelText, payloadLine: rule.payloadLine, payloadRule: rule.payloadRule, packets: 1, hook };
+      byKey.set(at, h);
+      hits.push(h);
+    },
+    step: (where, note) => steps.push({ where, note }),
+    terminal(text, rule) {
+      final = text;
+      decidedBy = rule ? byKeyOf(rule) : undefined;
+    },
+    warn: (message) => diagnostics.push(diagnostic('packettrace', 'warning', message)),
+  };
+  const byKeyOf = (rule: { table: string; chain: string; payloadLine: number }) =>
+    hits.find((h) => h.table === rule.table && h.chain === rule.chain && h.payloadLine === rule.payloadLine)?.at;
+
+  const tuple: Tuple = { proto: packet.proto, src: src.addr, sport: src.port, dst: dst.addr, dport: dst.port };
+  const owner = { uid: packet.uid ?? 0, gid: packet.gid ?? 0 };
+  const origin: Origin = packet.direction === 'outbound' ? { kind: 'local', owner } : { kind: 'wire', iif: routing.uplink };
+  const established = packet.state === 'established';
+  const firstFlags = packet.proto === 'tcp' ? (packet.tcpFlags && !established ? parseFlagLetters(packet.tcpFlags) : ['SYN']) : [];
+
+  let result;
+  if (!established) {
+    result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: firstFlags });
+  } else {
+    // The connection was completed first (through the same rules); only the later segment is traced.
+    const setup = sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: firstFlags });
+    if (setup.entry) setup.entry.seenReply = true;
+    const segFlags = packet.proto === 'tcp' ? ['ACK', 'PSH'] : [];
+    if (packet.probe === 'server' && setup.entry) {
+      const reply = setup.entry.reply;
+      const replyOrigin: Origin = isLocal(routing, reply.src) ? { kind: 'local', owner } : { kind: 'wire', iif: routing.uplink };
+      steps.push({ where: 'conntrack', note: `the connection is established; the traced segment is the server's reply from ${reply.src}:${reply.sport}` });
+      result = sendPacket(sim, rec, replyOrigin, reply, { tcpFlags: segFlags });
+    } else {
+      steps.push({ where: 'conntrack', note: 'the connection is established; only a later segment is traced (nat rules are not consulted again)' });
+      result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: segFlags });
+    }
+  }
+
+  const outcome = final ?? (result.replayedNat ? `conntrack NAT to ${result.replayedNat}` : 'RETURN to the original destination');
+  const res: TraceResult = {
+    ok: !diagnostics.some((d) => d.severity === 'error'),
+    hits,
+    final: outcome,
+    delivery: result.delivery,
+    steps,
+    explanation: '',
+    diagnostics,
+  };
+  res.explanation = explain(packet, res, decidedBy);
+  return res;
+}
