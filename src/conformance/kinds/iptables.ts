@@ -1,4 +1,61 @@
-import type { KindChecker } from '../types.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { captureRulesForArgs } from '../../engine/iptables/capture.ts';
+import { captureRulesForCni } from '../../engine/iptables/fromCni.ts';
+import type { CaptureContext } from '../../engine/iptables/environment.ts';
+import type { CaptureResult } from '../../engine/iptables/result.ts';
+import { readCaseFile } from '../corpus.ts';
+import { shortDiff } from '../diff.ts';
+import type { CaseOutcome, KindChecker } from '../types.ts';
 
-// The engine cannot run "iptables" cases yet; until it can, each one counts as failed (never skipped).
-export const checkIptables: KindChecker = () => ({ pass: false, diff: '  kind "iptables" is not supported by the engine yet' });
+/**
+ * The machine the corpus' kernel views were recorded on resolved these group names (iptables README);
+ * every other id in the corpus is numeric.
+ */
+const RECORDING_HOST_GROUPS: Record<string, number> = { java: 2001, ftp: 2002 };
+
+function contextOf(spec: any): CaptureContext {
+  const c = spec.context ?? {};
+  return {
+    podIPs: c.podIPs?.map(String),
+    resolvConf: c.resolvConf?.map(String),
+    dnsServers: c.dnsServers ? { v4: (c.dnsServers.v4 ?? []).map(String), v6: (c.dnsServers.v6 ?? []).map(String) } : undefined,
+    groups: RECORDING_HOST_GROUPS,
+  };
+}
+
+function run(spec: any): CaptureResult {
+  const ctx = contextOf(spec);
+  const input = spec.input ?? {};
+  if (spec.entry === 'istio-cni') {
+    return captureRulesForCni({ pod: input.pod, cniConfig: input.cniConfig, cniArgs: input.cniArgs, pluginEnv: input.pluginEnv ?? {} }, ctx);
+  }
+  const env = Object.fromEntries(Object.entries(input.env ?? {}).map(([k, v]) => [k, String(v)]));
+  return captureRulesForArgs((input.args ?? []).map(String), env, ctx);
+}
+
+/** Payload v4 (and v6 iff expected.ipv6) byte for byte, plus the kernel view where the case has one. */
+export const checkIptables: KindChecker = (c) => {
+  const spec = c.spec;
+  const result = run(spec);
+  const expected = spec.expected ?? {};
+  const failures: string[] = [];
+  const compare = (label: string, file: string | null | undefined, actual: string) => {
+    if (!file) return;
+    if (!existsSync(join(c.dir, file))) {
+      failures.push(`  ${label}: expected file ${file} is missing`);
+      return;
+    }
+    const want = readCaseFile(c, file);
+    if (want !== actual) failures.push(`  ${label} differs:\n${shortDiff(want, actual)}`);
+  };
+  if (!!expected.ipv6 !== result.ipv6) failures.push(`  ipv6: expected ${!!expected.ipv6}, got ${result.ipv6}`);
+  compare('payload v4', expected.v4, result.payload.v4);
+  if (expected.ipv6) compare('payload v6', expected.v6, result.payload.v6);
+  compare('kernel view v4', expected.kernelView?.v4, result.kernelView.v4);
+  if (expected.ipv6) compare('kernel view v6', expected.kernelView?.v6, result.kernelView.v6);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').map((d) => `  error: ${d.message}`);
+  const outcome: CaseOutcome = { pass: failures.length === 0, detail: { entry: result.entry, why: result.why } };
+  if (!outcome.pass) outcome.diff = [...failures, ...errors].join('\n');
+  return outcome;
+};

@@ -1,0 +1,70 @@
+/**
+ * The public entry points: a configuration (from whichever entry path) becomes the restore payloads,
+ * the kernel view, and structured rules with provenance. None of them throws.
+ */
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { renderRestore, type BuiltRule } from './builder.ts';
+import { type CaptureConfig, type ConfigOrigins } from './config.ts';
+import { fillFromEnvironment, validateConfig, type CaptureContext, type Env } from './environment.ts';
+import { equivalentArgs } from './equivalentArgs.ts';
+import { configFromArgs } from './fromArgs.ts';
+import { generateRules } from './generate.ts';
+import { kernelView } from './kernelView.ts';
+import type { CaptureResult, CaptureRule, EntryPath } from './result.ts';
+import { parseRuleParts } from './ruleParts.ts';
+
+export function emptyResult(entry: EntryPath, why: string[], diagnostics: Diagnostic[], origins: ConfigOrigins = {}, config?: CaptureConfig): CaptureResult {
+  return {
+    entry, why, config, origins, equivalentArgs: config ? equivalentArgs(config) : [], ipv6: false, dnsCapture: false,
+    payload: { v4: '', v6: '' }, kernelView: { v4: '', v6: '' }, rules: { v4: [], v6: [] }, diagnostics,
+  };
+}
+
+const withParts = (r: BuiltRule): CaptureRule => ({ ...r, parts: parseRuleParts(r.params) });
+
+/**
+ * Runs the generator on a configuration whose flags/env are already resolved (fillFromEnvironment
+ * and validation still to do), and renders everything.
+ */
+export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origins: ConfigOrigins, env: Env, ctx: CaptureContext, why: string[], diags: Diagnostic[], fill = true): CaptureResult {
+  try {
+    if (fill) fillFromEnvironment(config, origins, env, ctx, diags, why);
+    validateConfig(config, diags);
+    if (diags.some((d) => d.severity === 'error')) return emptyResult(entry, why, diags, origins, config);
+    const gen = generateRules(config);
+    diags.push(...gen.diagnostics);
+    if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
+    const v4 = renderRestore(gen.builder.v4);
+    const v6 = config.enableIPv6 ? renderRestore(gen.builder.v6) : '';
+    const kv4 = kernelView(v4, { family: 'v4', groups: ctx.groups, users: ctx.users });
+    const kv6 = config.enableIPv6 ? kernelView(v6, { family: 'v6', groups: ctx.groups, users: ctx.users }) : { text: '', diagnostics: [] };
+    for (const d of [...kv4.diagnostics, ...kv6.diagnostics]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+    if (config.skipRuleApply) why.push('--skip-rule-apply is set: the program would not apply these rules (the CNI plugin applies them)');
+    if (config.inboundPortsInclude === '') why.push('no inbound ports (-b ""): inbound traffic is not captured');
+    if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
+    return {
+      entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
+      payload: { v4, v6 }, kernelView: { v4: kv4.text, v6: kv6.text },
+      rules: { v4: gen.builder.v4.map(withParts), v6: gen.builder.v6.map(withParts) },
+      diagnostics: diags,
+    };
+  } catch (err) {
+    diags.push(diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`));
+    return emptyResult(entry, why, diags, origins, config);
+  }
+}
+
+/**
+ * Entry path "istio-iptables": argv as an istio-init container carries it (a leading
+ * "istio-iptables" word is accepted) and the process environment.
+ */
+export function captureRulesForArgs(argv: readonly string[], env: Env = {}, context: CaptureContext = {}): CaptureResult {
+  try {
+    const parsed = configFromArgs(argv, env);
+    const why = ['entry path: the istio-iptables command line and environment', ...parsed.why];
+    if (parsed.failed) return emptyResult('istio-iptables', why, parsed.diagnostics, parsed.origins);
+    return captureFromConfig('istio-iptables', parsed.config, parsed.origins, env, context, why, parsed.diagnostics);
+  } catch (err) {
+    return emptyResult('istio-iptables', [], [diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`)]);
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Entry path "istio-cni": the CNI plugin decides whether a new pod gets sidecar capture and derives
+ * the istio-iptables configuration from the pod's annotations and its istio-proxy container instead
+ * of from a command line. Same generator afterwards.
+ */
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { captureFromConfig, emptyResult } from './capture.ts';
+import { defaultConfig, type ConfigOrigins } from './config.ts';
+import type { CaptureContext, Env } from './environment.ts';
+import { parsePrefix } from './netip.ts';
+import { parseGoBool } from './pflag.ts';
+import { asRecord, containerEnv, containers, findContainer, numberOrUndefined, podParts, stringList, stringMap } from './podShape.ts';
+import type { CaptureResult } from './result.ts';
+
+export interface CniInput {
+  /** The pod the plugin fetches from the API server. */
+  pod: unknown;
+  /** The CNI network configuration (exclude_namespaces, ambient_enabled...). */
+  cniConfig?: unknown;
+  /** CNI_ARGS: K8S_POD_NAMESPACE, K8S_POD_NAME... (defaults to the pod's own metadata). */
+  cniArgs?: Record<string, string>;
+  /** The plugin process' environment (owner groups, loopback CIDR); usually empty. */
+  pluginEnv?: Env;
+}
+
+export const ANNOTATIONS = {
+  status: 'sidecar.istio.io/status',
+  inject: 'sidecar.istio.io/inject',
+  interceptionMode: 'sidecar.istio.io/interceptionMode',
+  includeOutboundIPRanges: 'traffic.sidecar.istio.io/includeOutboundIPRanges',
+  excludeOutboundIPRanges: 'traffic.sidecar.istio.io/excludeOutboundIPRanges',
+  includeInboundPorts: 'traffic.sidecar.istio.io/includeInboundPorts',
+  excludeInboundPorts: 'traffic.sidecar.istio.io/excludeInboundPorts',
+  includeOutboundPorts: 'traffic.sidecar.istio.io/includeOutboundPorts',
+  excludeOutboundPorts: 'traffic.sidecar.istio.io/excludeOutboundPorts',
+  excludeInterfaces: 'traffic.sidecar.istio.io/excludeInterfaces',
+  kubevirtInterfaces: 'traffic.sidecar.istio.io/kubevirtInterfaces',
+  rerouteVirtualInterfaces: 'istio.io/reroute-virtual-interfaces',
+} as const;
+
+type Validator = (v: string) => string | undefined;
+
+const validPortList: Validator = (v) => {
+  const s = v.trim();
+  if (s === '') return undefined;
+  for (const p of s.split(',')) {
+    const t = p.trim();
+    if (!/^[0-9]+$/.test(t) || Number(t) > 65535) return `portList ${JSON.stringify(v)} invalid: failed parsing port ${JSON.stringify(p)}`;
+  }
+  return undefined;
+};
+const validPortListWildcard: Validator = (v) => (v === '*' ? undefined : validPortList(v));
+const validCidrList: Validator = (v) => {
+  if (v === '') return undefined;
+  for (const c of v.split(',')) {
+    const p = parsePrefix(c);
+    if (!p.ok) return `failed parsing cidr '${c}': ${p.error}`;
+  }
+  return undefined;
+};
+const validCidrListWildcard: Validator = (v) => (v === '*' ? undefined : validCidrList(v) && `IPRanges invalid: ${validCidrList(v)}`);
+const validMode: Validator = (v) => (v === 'REDIRECT' || v === 'TPROXY' ? undefined : `interceptionMode invalid: ${v}`);
+const validInterfaces: Validator = (v) => {
+  for (const name of v.split(',')) {
+    if (name === '') continue;
+    if (name.length > 15 || /[\s/:]/.test(name) || name === '.' || name === '..') return `invalid interface name ${JSON.stringify(name)}`;
+  }
+  return undefined;
+};
+
+/** Checks in CmdAdd order; the first that applies means the plugin leaves the pod alone. */
+function skipReason(pod: ReturnType<typeof podParts>, input: CniInput): string | undefined {
+  const args = input.cniArgs ?? {};
+  const name = args.K8S_POD_NAME ?? (typeof pod.metadata.name === 'string' ? pod.metadata.name : '');
+  const namespace = args.K8S_POD_NAMESPACE ?? (typeof pod.metadata.namespace === 'string' ? pod.metadata.namespace : '');
+  const cni = asRecord(input.cniConfig);
+  if (!name || !namespace) return 'no pod name or namespace in CNI_ARGS: not a Kubernetes pod';
+  const excluded = stringList(cni.exclude_namespaces) ?? ['kube-system'];
+  if (excluded.includes(namespace)) return `namespace ${namespace} is in the plugin's exclude_namespaces`;
+  const labels = stringMap(pod.metadata.labels);
+  if (cni.ambient_enabled === true && labels['istio.io/dataplane-mode'] === 'ambient') return 'the pod is enrolled in ambient mode: the node agent handles it, not sidecar capture';
+  const all = [...containers(pod.spec, 'containers'), ...containers(pod.spec, 'initContainers')];
+  if (findContainer(all, 'istio-init')) return 'the pod has an istio-init container: it sets up its own rules (not injected for CNI)';
+  const proxy = findContainer(containers(pod.spec, 'containers'), 'istio-proxy') ?? findContainer(containers(pod.spec, 'initContainers'), 'istio-proxy');
+  if (proxy && parseGoBool(containerEnv(proxy).DISABLE_ENVOY ?? '') === true) return 'istio-proxy has DISABLE_ENVOY=true';
+  if (!proxy) return 'the pod has no istio-proxy container';
+  const proxyArgs = stringList(proxy.args) ?? [];
+  if (proxyArgs[0] === 'proxy' && proxyArgs[1] !== undefined && proxyArgs[1] !== 'sidecar') return `istio-proxy runs as "proxy ${proxyArgs[1]}", not a sidecar`;
+  const annotations = stringMap(pod.metadata.annotations);
+  const inject = labels[ANNOTATIONS.inject] ?? annotations[ANNOTATIONS.inject];
+  if (inject !== undefined && parseGoBool(inject) === false) return `${ANNOTATIONS.inject} is ${JSON.stringify(inject)}`;
+  if (annotations[ANNOTATIONS.status] === undefined) return `no ${ANNOTATIONS.status} annotation: the pod was not injected`;
+  return undefined;
+}
+
+export function captureRulesForCni(input: CniInput, context: CaptureContext = {}): CaptureResult {
+  const why = ['entry path: the istio-cni plugin derives the configuration from the pod (no istio-init container)'];
+  const diags: Diagnostic[] = [];
+  try {
+    const pod = podParts(input.pod);
+    const skip = skipReason(pod, input);
+    if (skip) {
+      why.push(`the CNI plugin skips this pod: ${skip}`);
+      return emptyResult('none', why, diags);
+    }
+    const annotations = stringMap(pod.metadata.annotations);
+    const proxy = findContainer(containers(pod.spec, 'containers'), 'istio-proxy') ?? findContainer(containers(pod.spec, 'initContainers'), 'istio-proxy');
+    const proxyEnv = containerEnv(proxy);
+    const cfg = defaultConfig();
+    const origins: ConfigOrigins = {};
+    cfg.cniMode = true;
+    cfg.proxyPort = '15001';
+    origins.proxyPort = { kind: 'cni-default', name: 'istio-cni', note: 'the CNI plugin always redirects outbound to 15001' };
+
+    const fromAnnotation = (key: string, def: string, validate: Validator, field: keyof typeof cfg): string | undefined => {
+      const v = annotations[key];
+      if (v === undefined) {
+        origins[field] = { kind: 'cni-default', name: key, note: `annotation absent: ${JSON.stringify(def)}` };
+        return def;
+      }
+      const problem = validate(v);
+      if (problem) {
+        diags.push(diagnostic('iptables', 'error', `annotation ${key}=${JSON.stringify(v)}: ${problem} (the CNI plugin fails the pod's network setup)`));
+        return undefined;
+      }
+      origins[field] = { kind: 'annotation', name: key };
+      return v;
+    };
+
+    const mode = fromAnnotation(ANNOTATIONS.interceptionMode, 'REDIRECT', validMode, 'inboundInterceptionMode');
+    const includeCidrs = fromAnnotation(ANNOTATIONS.includeOutboundIPRanges, '*', validCidrListWildcard, 'outboundIPRangesInclude');
+    const excludeCidrs = fromAnnotation(ANNOTATIONS.excludeOutboundIPRanges, '', validCidrList, 'outboundIPRangesExclude');
+    const excludeIn = fromAnnotation(ANNOTATIONS.excludeInboundPorts, '15020', validPortListWildcard, 'inboundPortsExclude');
+    const includeIn = fromAnnotation(ANNOTATIONS.includeInboundPorts, '*', validPortListWildcard, 'inboundPortsInclude');
+    const excludeOut = fromAnnotation(ANNOTATIONS.excludeOutboundPorts, '15020', validPortListWildcard, 'outboundPortsExclude');
+    const includeOut = fromAnnotation(ANNOTATIONS.includeOutboundPorts, '', validPortListWildcard, 'outboundPortsInclude');
+    const excludeIfaces = fromAnnotation(ANNOTATIONS.excludeInterfaces, '', validInterfaces, 'excludeInterfaces');
+    const reroute = annotations[ANNOTATIONS.rerouteVirtualInterfaces] !== undefined
+      ? fromAnnotation(ANNOTATIONS.rerouteVirtualInterfaces, '', () => undefined, 'rerouteVirtualInterfaces')
+      : fromAnnotation(ANNOTATIONS.kubevirtInterfaces, '', () => undefined, 'rerouteVirtualInterfaces');
+    if (diags.some((d) => d.severity === 'error')) return emptyResult('istio-cni', why, diags, origins);
+
+    cfg.inboundInterceptionMode = mode!;
+    cfg.outboundIPRangesInclude = includeCidrs!;
+    cfg.outboundIPRangesExclude = excludeCidrs!;
+    cfg.inboundPortsInclude = includeIn!;
+    cfg.outboundPortsExclude = excludeOut!;
+    cfg.outboundPortsInclude = includeOut!;
+    cfg.excludeInterfaces = excludeIfaces!;
+    cfg.rerouteVirtualInterfaces = reroute!;
+    cfg.inboundPortsExclude = withFixedExcludes(excludeIn!);
+    origins.inboundPortsExclude = { ...origins.inboundPortsExclude!, note: 'the plugin always appends 15020,15021,15090 (duplicates dropped)' };
+
+    const sc = asRecord(proxy?.securityContext);
+    for (const [field, key] of [['proxyUID', 'runAsUser'], ['proxyGID', 'runAsGroup']] as const) {
+      const id = numberOrUndefined(sc[key]);
+      if (id !== undefined && id !== 0) {
+        cfg[field] = String(id);
+        origins[field] = { kind: 'container', name: `istio-proxy securityContext.${key}` };
+      } else {
+        cfg[field] = '1337';
+        origins[field] = { kind: 'cni-default', name: `istio-proxy securityContext.${key}`, note: id === 0 ? `${key} 0 means 1337` : `no ${key}: 1337` };
+      }
+    }
+
+    for (const [envName, fields] of [['ISTIO_META_DNS_CAPTURE', ['redirectDNS', 'captureAllDNS']], ['ISTIO_DUAL_STACK', ['dualStack']], ['INVALID_DROP', ['dropInvalid']]] as const) {
+      const v = proxyEnv[envName];
+      if (v === undefined) continue;
+      const b = parseGoBool(v);
+      if (b === undefined) diags.push(diagnostic('iptables', 'warning', `istio-proxy env ${envName}=${JSON.stringify(v)} is not a boolean: treated as false`));
+      for (const f of fields) {
+        cfg[f] = b ?? false;
+        origins[f] = { kind: 'container', name: `istio-proxy env ${envName}` };
+      }
+    }
+    if (cfg.redirectDNS) why.push('istio-proxy has ISTIO_META_DNS_CAPTURE: the CNI plugin captures all DNS (capture-all-dns), not just resolv.conf servers');
+    why.push(`interception mode ${cfg.inboundInterceptionMode} (${origins.inboundInterceptionMode?.kind === 'annotation' ? 'annotation' : 'default'})`);
+
+    return captureFromConfig('istio-cni', cfg, origins, input.pluginEnv ?? {}, context, why, diags);
+  } catch (err) {
+    diags.push(diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`));
+    return emptyResult('istio-cni', why, diags);
+  }
+}
+
+/** The plugin appends the agent/health/stats ports and drops duplicates, keeping first occurrences. */
+function withFixedExcludes(annotation: string): string {
+  let s = annotation.trim();
+  if (s.length > 0 && !s.endsWith(',')) s += ',';
+  s += '15020,15021,15090';
+  return [...new Set(s.split(','))].join(',');
+}

@@ -1,0 +1,277 @@
+/**
+ * The rule generator (istio-iptables' capture Run): configuration in, ordered IPv4/IPv6 rule lists out.
+ * Every rule records the step and the configuration fields that produced it.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { createRuleBuilder, IP_VERSION_SPECIFIC as V, type RuleBuilder } from './builder.ts';
+import { isTproxy, type CaptureConfig } from './config.ts';
+import { ownerGroupFilter, separateV4V6, splitList, type NetworkRange } from './lists.ts';
+
+const INBOUND = 'ISTIO_INBOUND';
+const REDIRECT = 'ISTIO_REDIRECT';
+const IN_REDIRECT = 'ISTIO_IN_REDIRECT';
+const OUTPUT = 'ISTIO_OUTPUT';
+const OUTPUT_DNS = 'ISTIO_OUTPUT_DNS';
+const DIVERT = 'ISTIO_DIVERT';
+const TPROXY = 'ISTIO_TPROXY';
+const DROP = 'ISTIO_DROP';
+
+const OUTBOUND_MARK = '1338';
+const DNS_AGENT_PORT = '15053';
+const IPV6_LOOPBACK = '::1/128';
+
+export interface Generated {
+  builder: RuleBuilder;
+  /** Whether DNS capture is in effect (redirect-dns with capture-all or some server). */
+  dnsCapture: boolean;
+  diagnostics: Diagnostic[];
+  /** False when the program would stop with an error before emitting rules. */
+  ok: boolean;
+}
+
+export function generateRules(cfg: CaptureConfig): Generated {
+  const diagnostics: Diagnostic[] = [];
+  const b = createRuleBuilder(cfg.enableIPv6);
+  const tp = isTproxy(cfg);
+  const lo = cfg.hostIPv4LoopbackCidr;
+
+  const exclude = separateV4V6(cfg.outboundIPRangesExclude);
+  if (exclude.error) {
+    diagnostics.push(diagnostic('iptables', 'error', `istio-service-exclude-cidr (-x): ${exclude.error}`));
+    return { builder: b, dnsCapture: false, diagnostics, ok: false };
+  }
+  if (exclude.v4.isWildcard) {
+    diagnostics.push(diagnostic('iptables', 'error', 'invalid value for OUTBOUND_IP_RANGES_EXCLUDE: "*" cannot be excluded (-x)'));
+    return { builder: b, dnsCapture: false, diagnostics, ok: false };
+  }
+  const include = separateV4V6(cfg.outboundIPRangesInclude);
+  if (include.error) {
+    diagnostics.push(diagnostic('iptables', 'error', `istio-service-cidr (-i): ${include.error}`));
+    return { builder: b, dnsCapture: false, diagnostics, ok: false };
+  }
+
+  let dns = cfg.redirectDNS;
+  if (dns && !cfg.captureAllDNS && cfg.dnsServersV4.length === 0 && cfg.dnsServersV6.length === 0) {
+    diagnostics.push(diagnostic('iptables', 'warning', 'DNS redirection is on, but capture-all-dns is off and no DNS servers were found: DNS capture disabled'));
+    dns = false;
+  }
+
+  const excludeIfaces = splitList(cfg.excludeInterfaces);
+  for (const nic of excludeIfaces) {
+    b.append('excluded interface: inbound not captured', ['excludeInterfaces'], 'PREROUTING', 'nat', '-i', nic, '-j', 'RETURN');
+    b.append('excluded interface: outbound not captured', ['excludeInterfaces'], 'OUTPUT', 'nat', '-o', nic, '-j', 'RETURN');
+  }
+  if (tp) {
+    for (const nic of excludeIfaces) {
+      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'PREROUTING', 'mangle', '-i', nic, '-j', 'RETURN');
+      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'OUTPUT', 'mangle', '-o', nic, '-j', 'RETURN');
+    }
+  }
+
+  const virtIfaces = splitList(cfg.rerouteVirtualInterfaces);
+  for (const nic of virtIfaces) {
+    b.insert('virtual interface: not treated as inbound', ['rerouteVirtualInterfaces'], 'PREROUTING', 'nat', 1, '-i', nic, '-j', 'RETURN');
+  }
+
+  if (cfg.dropInvalid) {
+    b.append('drop conntrack-INVALID packets', ['dropInvalid'], 'PREROUTING', 'mangle', '-m', 'conntrack', '--ctstate', 'INVALID', '-j', DROP);
+    b.append('drop conntrack-INVALID packets', ['dropInvalid'], DROP, 'mangle', '-j', 'DROP');
+  }
+
+  b.append('tunnel (HBONE) port is never captured inbound', ['inboundTunnelPort'], INBOUND, 'nat', '-p', 'tcp', '--dport', cfg.inboundTunnelPort, '-j', 'RETURN');
+  b.append('outbound capture: redirect to Envoy outbound', ['proxyPort'], REDIRECT, 'nat', '-p', 'tcp', '-j', 'REDIRECT', '--to-ports', cfg.proxyPort);
+  b.append('inbound capture: redirect to Envoy inbound', ['inboundCapturePort'], IN_REDIRECT, 'nat', '-p', 'tcp', '-j', 'REDIRECT', '--to-ports', cfg.inboundCapturePort);
+
+  addInbound(b, cfg, tp);
+
+  b.append('all outbound traffic enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', '-j', OUTPUT);
+
+  for (const port of splitList(cfg.outboundPortsExclude)) {
+    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', '-p', 'tcp', '--dport', port, '-j', 'RETURN');
+    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', '-p', 'udp', '--dport', port, '-j', 'RETURN');
+  }
+
+  b.appendVersioned('Envoy inbound passthrough (source 127.0.0.6 / ::6) is not captured', [], '127.0.0.6/32', '::6/128', OUTPUT, 'nat', '-o', 'lo', '-s', V, '-j', 'RETURN');
+
+  const loopbackIncluded = include.v4.hasLoopback || include.v6.hasLoopback;
+  addOwnerExemptions(b, cfg, 'uid', dns, loopbackIncluded);
+  addOwnerExemptions(b, cfg, 'gid', dns, loopbackIncluded);
+
+  const groups = ownerGroupFilter(cfg.ownerGroupsInclude, cfg.ownerGroupsExclude);
+  if (groups.except) {
+    for (const g of groups.values) {
+      b.append('traffic of an excluded owner group is not captured', ['ownerGroupsExclude'], OUTPUT, 'nat', '-m', 'owner', '--gid-owner', g, '-j', 'RETURN');
+    }
+  } else {
+    const params: string[] = [];
+    for (const g of groups.values) params.push('-m', 'owner', '!', '--gid-owner', g);
+    b.append('only the included owner groups are captured', ['ownerGroupsInclude'], OUTPUT, 'nat', ...params, '-j', 'RETURN');
+  }
+
+  if (dns) addDns(b, cfg);
+
+  b.appendVersioned('traffic to loopback is not captured', ['hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, OUTPUT, 'nat', '-d', V, '-j', 'RETURN');
+  for (const c of exclude.v4.cidrs) b.appendV4('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', '-d', c, '-j', 'RETURN');
+  for (const c of exclude.v6.cidrs) b.appendV6('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', '-d', c, '-j', 'RETURN');
+
+  for (const port of splitList(cfg.outboundPortsInclude)) {
+    b.append('included outbound port', ['outboundPortsInclude'], OUTPUT, 'nat', '-p', 'tcp', '--dport', port, '-j', REDIRECT);
+  }
+
+  addOutboundInclude(b, cfg, include.v4, 'v4');
+  addOutboundInclude(b, cfg, include.v6, 'v6');
+
+  if (tp) addTproxyPlumbing(b, cfg);
+
+  if (b.truncated) diagnostics.push(diagnostic('iptables', 'error', 'the configuration produces too many rules; the list was cut short'));
+  return { builder: b, dnsCapture: dns, diagnostics, ok: !b.truncated };
+}
+
+function addInbound(b: RuleBuilder, cfg: CaptureConfig, tp: boolean): void {
+  if (cfg.inboundPortsInclude === '') return;
+  const mode = ['inboundInterceptionMode'] as const;
+  if (tp) {
+    b.append('TPROXY: mark diverted packets', [...mode, 'inboundTProxyMark'], DIVERT, 'mangle', '-j', 'MARK', '--set-mark', cfg.inboundTProxyMark);
+    b.append('TPROXY: accept diverted packets', [...mode], DIVERT, 'mangle', '-j', 'ACCEPT');
+    b.appendVersioned('TPROXY: hand new inbound connections to Envoy inbound', [...mode, 'inboundTProxyMark', 'inboundCapturePort', 'hostIPv4LoopbackCidr'],
+      cfg.hostIPv4LoopbackCidr, IPV6_LOOPBACK, TPROXY, 'mangle', '!', '-d', V, '-p', 'tcp', '-j', 'TPROXY',
+      '--tproxy-mark', `${cfg.inboundTProxyMark}/0xffffffff`, '--on-port', cfg.inboundCapturePort);
+  }
+  const table = tp ? 'mangle' : 'nat';
+  b.append('inbound TCP enters ISTIO_INBOUND', ['inboundPortsInclude', ...mode], 'PREROUTING', table, '-p', 'tcp', '-j', INBOUND);
+
+  if (cfg.inboundPortsInclude === '*') {
+    for (const port of splitList(cfg.inboundPortsExclude)) {
+      b.append('excluded inbound port', ['inboundPortsExclude'], INBOUND, table, '-p', 'tcp', '--dport', port, '-j', 'RETURN');
+    }
+    if (tp) {
+      b.append('TPROXY: packets of established inbound connections are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', DIVERT);
+      b.append('TPROXY: all other inbound TCP goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '-j', TPROXY);
+    } else {
+      b.append('all other inbound TCP goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', '-p', 'tcp', '-j', IN_REDIRECT);
+    }
+    return;
+  }
+  for (const port of splitList(cfg.inboundPortsInclude)) {
+    if (tp) {
+      b.append('TPROXY: established connections to an included inbound port are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '--dport', port, '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', DIVERT);
+      b.append('TPROXY: included inbound port goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '--dport', port, '-j', TPROXY);
+    } else {
+      b.append('included inbound port goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', '-p', 'tcp', '--dport', port, '-j', IN_REDIRECT);
+    }
+  }
+}
+
+/** The three rules per proxy uid (or gid) that keep Envoy's own traffic out of the capture. */
+function addOwnerExemptions(b: RuleBuilder, cfg: CaptureConfig, kind: 'uid' | 'gid', dns: boolean, loopbackIncluded: boolean): void {
+  const field = kind === 'uid' ? 'proxyUID' : 'proxyGID';
+  const opt = kind === 'uid' ? '--uid-owner' : '--gid-owner';
+  const lo = cfg.hostIPv4LoopbackCidr;
+  for (const id of splitList(cfg[field])) {
+    // Only the uid rule skips port 53 here; the gid rule never did (an upstream asymmetry kept as is).
+    if (dns && kind === 'uid') {
+      b.appendVersioned('proxy talking to its own pod over lo goes back through Envoy inbound', [field, 'redirectDNS', 'inboundTunnelPort'], lo, IPV6_LOOPBACK, OUTPUT, 'nat',
+        '-o', 'lo', '!', '-d', V, '-p', 'tcp', '-m', 'multiport', '!', '--dports', `53,${cfg.inboundTunnelPort}`, '-m', 'owner', opt, id, '-j', IN_REDIRECT);
+    } else {
+      b.appendVersioned('proxy talking to its own pod over lo goes back through Envoy inbound', [field, 'inboundTunnelPort'], lo, IPV6_LOOPBACK, OUTPUT, 'nat',
+        '-o', 'lo', '!', '-d', V, '-p', 'tcp', '!', '--dport', cfg.inboundTunnelPort, '-m', 'owner', opt, id, '-j', IN_REDIRECT);
+    }
+    if (!loopbackIncluded) {
+      if (dns) {
+        b.append('app traffic over lo is not captured (except DNS)', [field, 'redirectDNS', 'outboundIPRangesInclude'], OUTPUT, 'nat', '-o', 'lo', '-p', 'tcp', '!', '--dport', '53', '-m', 'owner', '!', opt, id, '-j', 'RETURN');
+      } else {
+        b.append('app traffic over lo is not captured', [field, 'outboundIPRangesInclude'], OUTPUT, 'nat', '-o', 'lo', '-m', 'owner', '!', opt, id, '-j', 'RETURN');
+      }
+    }
+    b.append(`proxy's own outbound traffic is not captured`, [field], OUTPUT, 'nat', '-m', 'owner', opt, id, '-j', 'RETURN');
+  }
+}
+
+function addDns(b: RuleBuilder, cfg: CaptureConfig): void {
+  const all = cfg.captureAllDNS;
+  const v4 = cfg.dnsServersV4;
+  const v6 = cfg.dnsServersV6;
+  const f = ['redirectDNS', 'captureAllDNS'] as const;
+  const sv4 = ['redirectDNS', 'dnsServersV4'] as const;
+  const sv6 = ['redirectDNS', 'dnsServersV6'] as const;
+
+  b.append('DNS: outbound UDP gets a conntrack zone', [...f], 'OUTPUT', 'raw', '-j', OUTPUT_DNS);
+  if (all || v4.length) b.appendV4('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', '-j', OUTPUT_DNS);
+  if (all || v6.length) b.appendV6('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', '-j', OUTPUT_DNS);
+
+  for (const proto of ['tcp', 'udp'] as const) {
+    // The UDP rule spells the option --to-port; iptables accepts both.
+    const toPorts = proto === 'tcp' ? '--to-ports' : '--to-port';
+    if (all) {
+      b.append(`DNS over ${proto.toUpperCase()} goes to the agent`, [...f], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
+      continue;
+    }
+    for (const s of v4) b.appendV4(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv4], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-d', `${s}/32`, '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
+    for (const s of v6) b.appendV6(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv6], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-d', `${s}/128`, '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
+  }
+
+  for (const [field, opt] of [['proxyUID', '--uid-owner'], ['proxyGID', '--gid-owner']] as const) {
+    for (const id of splitList(cfg[field])) {
+      b.append(`DNS: the proxy's own DNS queries use zone 1`, ['redirectDNS', field], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-m', 'owner', opt, id, '-j', 'CT', '--zone', '1');
+      b.append(`DNS: the agent's DNS answers use zone 2`, ['redirectDNS', field], OUTPUT_DNS, 'raw', '-p', 'udp', '--sport', DNS_AGENT_PORT, '-m', 'owner', opt, id, '-j', 'CT', '--zone', '2');
+    }
+  }
+
+  if (all) {
+    b.append('DNS: inbound UDP gets a conntrack zone', [...f], 'PREROUTING', 'raw', '-j', INBOUND);
+    b.append('DNS: app DNS queries use zone 2', [...f], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-j', 'CT', '--zone', '2');
+    b.append('DNS: DNS answers use zone 1', [...f], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-j', 'CT', '--zone', '1');
+    return;
+  }
+  if (v4.length) {
+    b.appendV4('DNS: inbound UDP gets a conntrack zone', [...sv4], 'PREROUTING', 'raw', '-j', INBOUND);
+    for (const s of v4) {
+      b.appendV4('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv4], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-d', `${s}/32`, '-j', 'CT', '--zone', '2');
+      b.appendV4('DNS: answers from a resolv.conf server use zone 1', [...sv4], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-s', `${s}/32`, '-j', 'CT', '--zone', '1');
+    }
+  }
+  if (v6.length) {
+    b.appendV6('DNS: inbound UDP gets a conntrack zone', [...sv6], 'PREROUTING', 'raw', '-j', INBOUND);
+    for (const s of v6) {
+      b.appendV6('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv6], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-d', `${s}/128`, '-j', 'CT', '--zone', '2');
+      b.appendV6('DNS: answers from a resolv.conf server use zone 1', [...sv6], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-s', `${s}/128`, '-j', 'CT', '--zone', '1');
+    }
+  }
+}
+
+function addOutboundInclude(b: RuleBuilder, cfg: CaptureConfig, range: NetworkRange, family: 'v4' | 'v6'): void {
+  const append = family === 'v4' ? b.appendV4 : b.appendV6;
+  const insert = family === 'v4' ? b.insertV4 : b.insertV6;
+  const virt = splitList(cfg.rerouteVirtualInterfaces);
+  if (range.isWildcard) {
+    append('all other outbound traffic goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', '-j', REDIRECT);
+    for (const nic of virt) insert('traffic from a virtual interface goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, '-i', nic, '-j', REDIRECT);
+    return;
+  }
+  for (const cidr of range.cidrs) {
+    for (const nic of virt) {
+      insert('traffic from a virtual interface to an included CIDR goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, '-i', nic, '-d', cidr, '-j', REDIRECT);
+    }
+    append('outbound traffic to an included CIDR goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', '-d', cidr, '-j', REDIRECT);
+  }
+}
+
+/** TPROXY's mark and connmark plumbing, added whether or not inbound ports are captured. */
+function addTproxyPlumbing(b: RuleBuilder, cfg: CaptureConfig): void {
+  const m = cfg.inboundTProxyMark;
+  const lo = cfg.hostIPv4LoopbackCidr;
+  const f = ['inboundInterceptionMode', 'inboundTProxyMark'] as const;
+  b.append('TPROXY: remember the mark on the connection', [...f], 'PREROUTING', 'mangle', '-p', 'tcp', '-m', 'mark', '--mark', m, '-j', 'CONNMARK', '--save-mark');
+  b.append('TPROXY: marked traffic over lo is left alone', [...f], 'OUTPUT', 'mangle', '-p', 'tcp', '-o', 'lo', '-m', 'mark', '--mark', m, '-j', 'RETURN');
+  for (const [field, opt] of [['proxyUID', '--uid-owner'], ['proxyGID', '--gid-owner']] as const) {
+    for (const id of splitList(cfg[field])) {
+      b.appendVersioned('TPROXY: proxy traffic to its own pod over lo is marked outbound', [...f, field, 'hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, 'OUTPUT', 'mangle',
+        '!', '-d', V, '-p', 'tcp', '-o', 'lo', '-m', 'owner', opt, id, '-j', 'MARK', '--set-mark', OUTBOUND_MARK);
+    }
+  }
+  b.append('TPROXY: replies get the connection mark back', [...f], 'OUTPUT', 'mangle', '-p', 'tcp', '-m', 'connmark', '--mark', m, '-j', 'CONNMARK', '--restore-mark');
+  b.insert('TPROXY: already-marked packets are not captured again', [...f], INBOUND, 'mangle', 1, '-p', 'tcp', '-m', 'mark', '--mark', m, '-j', 'RETURN');
+  b.insertV4('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, '-p', 'tcp', '-s', '127.0.0.6/32', '-i', 'lo', '-j', 'RETURN');
+  b.insertV6('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, '-p', 'tcp', '-s', '::6/128', '-i', 'lo', '-j', 'RETURN');
+  b.insert('TPROXY: lo traffic not marked outbound is not captured', [...f], INBOUND, 'mangle', 3, '-p', 'tcp', '-i', 'lo', '-m', 'mark', '!', '--mark', OUTBOUND_MARK, '-j', 'RETURN');
+}

@@ -1,0 +1,170 @@
+/**
+ * A command-line parser with spf13/pflag's rules, so an istio-init args list is read exactly as the
+ * real program reads it: "--long v", "--long=v", "-x v", "-xv", "-x=v", clustered bool shorthands
+ * ("-nb *"), "--" ends the flags, and non-flag words are positional (interspersed).
+ */
+import { flagLabel, type FlagDef } from './flags.ts';
+
+export interface FlagSetting {
+  flag: FlagDef;
+  /** The converted value. */
+  value: string | boolean | number;
+  /** Index in argv of the word that named the flag. */
+  argIndex: number;
+}
+
+export interface ParsedArgs {
+  settings: FlagSetting[];
+  positional: string[];
+  /** The first parse error, worded like pflag's; parsing stops there, as it does in Go. */
+  error?: { message: string; argIndex: number };
+  helpRequested: boolean;
+}
+
+/** Converts a flag's text the way the flag's pflag value type does, or returns the error text. */
+export function convertFlagValue(flag: FlagDef, text: string): { value: string | boolean | number } | { error: string } {
+  switch (flag.type) {
+    case 'string':
+      return { value: text };
+    case 'bool': {
+      const v = parseGoBool(text);
+      return v === undefined ? { error: `strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax` } : { value: v };
+    }
+    case 'uint16': {
+      const v = parseGoUint(text);
+      if (v === undefined) return { error: `strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax` };
+      if (v > 0xffff) return { error: `strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range` };
+      return { value: v };
+    }
+    case 'duration':
+      return isGoDuration(text) ? { value: text } : { error: `time: invalid duration ${JSON.stringify(text)}` };
+  }
+}
+
+export function parseGoBool(s: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
+  return undefined;
+}
+
+/** strconv.ParseUint(s, 0, 16): base prefixes 0x/0o/0b/0, underscores only between digits with a prefix. */
+function parseGoUint(s: string): number | undefined {
+  const prefixes: [RegExp, number, number][] = [[/^0[xX]/, 16, 2], [/^0[oO]/, 8, 2], [/^0[bB]/, 2, 2], [/^0./, 8, 1]];
+  const hit = prefixes.find(([re]) => re.test(s));
+  const base = hit ? hit[1] : 10;
+  let body = hit ? s.slice(hit[2]) : s;
+  const underscoresOk = base !== 10;
+  if (body.includes('_')) {
+    if (!underscoresOk || /^_|_$|__/.test(body)) return undefined;
+    body = body.replace(/_/g, '');
+  }
+  const digits = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-fA-F]+$/ }[base as 2 | 8 | 10 | 16];
+  if (!digits.test(body)) return undefined;
+  const n = parseInt(body, base);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** time.ParseDuration's grammar: [-+] then one or more decimal numbers with a unit, or "0". */
+function isGoDuration(s: string): boolean {
+  const body = s.replace(/^[-+]/, '');
+  if (body === '0') return true;
+  return body !== '' && /^(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$/.test(body);
+}
+
+const MAX_ARGS = 10_000;
+
+export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): ParsedArgs {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const byShort = new Map(defs.filter((d) => d.short).map((d) => [d.short!, d]));
+  const out: ParsedArgs = { settings: [], positional: [], helpRequested: false };
+  if (argv.length > MAX_ARGS) {
+    out.error = { message: `too many arguments (${argv.length}; at most ${MAX_ARGS} are read)`, argIndex: MAX_ARGS };
+    return out;
+  }
+
+  const set = (flag: FlagDef, text: string, argIndex: number): boolean => {
+    const conv = convertFlagValue(flag, text);
+    if ('error' in conv) {
+      out.error = { message: `invalid argument ${JSON.stringify(text)} for ${JSON.stringify(flagLabel(flag))} flag: ${conv.error}`, argIndex };
+      return false;
+    }
+    out.settings.push({ flag, value: conv.value, argIndex });
+    return true;
+  };
+
+  let i = 0;
+  while (i < argv.length) {
+    const s = argv[i];
+    const at = i++;
+    if (s.length === 0 || s[0] !== '-' || s.length === 1) {
+      out.positional.push(s);
+      continue;
+    }
+    if (s[1] === '-') {
+      if (s.length === 2) {
+        out.positional.push(...argv.slice(i));
+        break;
+      }
+      const body = s.slice(2);
+      if (body[0] === '-' || body[0] === '=') {
+        out.error = { message: `bad flag syntax: ${s}`, argIndex: at };
+        return out;
+      }
+      const eq = body.indexOf('=');
+      const name = eq >= 0 ? body.slice(0, eq) : body;
+      const flag = byName.get(name);
+      if (!flag) {
+        if (name === 'help') {
+          out.helpRequested = true;
+          continue;
+        }
+        out.error = { message: `unknown flag: --${name}`, argIndex: at };
+        return out;
+      }
+      let value: string;
+      if (eq >= 0) value = body.slice(eq + 1);
+      else if (flag.type === 'bool') value = 'true';
+      else if (i < argv.length) value = argv[i++];
+      else {
+        out.error = { message: `flag needs an argument: ${s}`, argIndex: at };
+        return out;
+      }
+      if (!set(flag, value, at)) return out;
+      continue;
+    }
+    // One or more shorthands in a single word.
+    let shorts = s.slice(1);
+    while (shorts.length > 0) {
+      const c = shorts[0];
+      const flag = byShort.get(c);
+      if (!flag) {
+        if (c === 'h') {
+          out.helpRequested = true;
+          shorts = shorts.slice(1);
+          continue;
+        }
+        out.error = { message: `unknown shorthand flag: '${c}' in -${shorts}`, argIndex: at };
+        return out;
+      }
+      let value: string;
+      if (shorts.length > 2 && shorts[1] === '=') {
+        value = shorts.slice(2);
+        shorts = '';
+      } else if (flag.type === 'bool') {
+        value = 'true';
+        shorts = shorts.slice(1);
+      } else if (shorts.length > 1) {
+        value = shorts.slice(1);
+        shorts = '';
+      } else if (i < argv.length) {
+        value = argv[i++];
+        shorts = '';
+      } else {
+        out.error = { message: `flag needs an argument: '${c}' in -${c}`, argIndex: at };
+        return out;
+      }
+      if (!set(flag, value, at)) return out;
+    }
+  }
+  return out;
+}
