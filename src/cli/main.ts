@@ -1,9 +1,11 @@
 import { processIO, type CliIO, type Verb } from './io.ts';
 import { conformance, conformanceUsage } from './verbs/conformance.ts';
+import { trace, traceUsage } from './verbs/trace.ts';
 
 /** Every verb of the CLI with its one-line usage; each verb lives in its own file under verbs/. */
 const verbs: Record<string, { run: Verb; usage: string }> = {
   conformance: { run: conformance, usage: conformanceUsage },
+  trace: { run: trace, usage: traceUsage },
 };
 
 function usage(): string {
