@@ -135,7 +135,6 @@ function proxyConfigError(text: string): string | undefined {
 const QUANTITY = /^[+-]?(\d+\.?\d*|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 
 function quantityError(value: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f]/.test(value)) return 'value contains control characters';
   return QUANTITY.test(value) ? undefined : 'quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'';
 }

@@ -1,0 +1,36 @@
+/**
+ * The proxy and init images: `<hub>/<image>:<tag>[-<type>]`. The image type comes from the pod's
+ * `sidecar.istio.io/proxyImageType`, else the ProxyConfig's image.imageType (proxy only), else
+ * global.variant; a trailing -debug/-distroless on the tag is replaced by it.
+ */
+export function proxyImages(
+  values: Record<string, any>,
+  proxyConfigImageType: string | undefined,
+  annotations: Record<string, string>,
+): { proxyImage: string; proxyInitImage: string } {
+  const global = values.global ?? {};
+  const hub = String(global.hub ?? '');
+  const tag = goPrint(global.tag);
+  const variant = typeof global.variant === 'string' ? global.variant : '';
+  const annotated = annotations['sidecar.istio.io/proxyImageType'];
+  const proxyType = annotated ?? (proxyConfigImageType || variant);
+  const initType = annotated ?? variant;
+  return {
+    proxyImage: imageURL(hub, String(global.proxy?.image || 'proxyv2'), tag, proxyType),
+    proxyInitImage: imageURL(hub, String(global.proxy_init?.image || 'proxyv2'), tag, initType),
+  };
+}
+
+function imageURL(hub: string, image: string, tag: string, type: string): string {
+  if (image.includes('/')) return image;
+  let t = tag.replace(/-(debug|distroless)$/, '');
+  if (type && type !== 'default') t = `${t}-${type}`;
+  return `${hub}/${image}:${t}`;
+}
+
+/** Go's %v of a values-document scalar (numbers are float64). */
+function goPrint(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : String(v);
+  return String(v);
+}
