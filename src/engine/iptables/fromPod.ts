@@ -1,0 +1,55 @@
+/**
+ * Entry for an injected pod (or a workload's pod template): an `istio-init` container means the pod
+ * programs its own rules with those args; otherwise a sidecar pod injected for CNI (an
+ * `istio-validation` init container, or just `istio-proxy`) gets its rules from the CNI plugin.
+ */
+import { diagnostic, messageOf } from '../diagnostics.ts';
+import { captureRulesForArgs, emptyResult } from './capture.ts';
+import type { CaptureContext } from './environment.ts';
+import { captureRulesForCni, type CniInput } from './fromCni.ts';
+import { containerEnv, containers, findContainer, podParts, stringList } from './podShape.ts';
+import type { CaptureResult } from './result.ts';
+
+export interface PodCaptureOptions {
+  context?: CaptureContext;
+  /** What the CNI plugin would be given, for pods injected for CNI (defaults: the pod's own name/namespace). */
+  cni?: Omit<CniInput, 'pod'>;
+  /** Extra environment laid over the istio-init container's own env (e.g. from the CLI's --env). */
+  extraEnv?: Record<string, string>;
+}
+
+export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}): CaptureResult {
+  const ctx = options.context ?? {};
+  try {
+    const { spec, kind } = podParts(pod);
+    const inits = containers(spec, 'initContainers');
+    const regular = containers(spec, 'containers');
+    const lead = kind === 'Pod' ? [] : [`read the pod template of the ${kind}`];
+    const init = findContainer(inits, 'istio-init') ?? findContainer(regular, 'istio-init');
+    if (init) {
+      const command = stringList(init.command) ?? [];
+      const args = stringList(init.args) ?? [];
+      const argv = [...command, ...args];
+      const result = captureRulesForArgs(argv, { ...containerEnv(init), ...options.extraEnv }, ctx);
+      result.entry = 'istio-init';
+      result.why = [...lead, 'entry path: the pod has an istio-init container; its args are the istio-iptables command line and its env the environment', ...result.why.slice(1)];
+      return result;
+    }
+    const proxy = findContainer(regular, 'istio-proxy') ?? findContainer(inits, 'istio-proxy');
+    if (proxy || findContainer(inits, 'istio-validation')) {
+      const result = captureRulesForCni({ ...options.cni, pod }, ctx);
+      const validation = findContainer(inits, 'istio-validation');
+      result.why = [
+        ...lead,
+        validation
+          ? 'the pod has an istio-validation container instead of istio-init: it was injected for the istio-cni plugin, which programs the rules'
+          : 'the pod has an istio-proxy sidecar but no istio-init container: the istio-cni plugin programs the rules',
+        ...result.why,
+      ];
+      return result;
+    }
+    return emptyResult('none', [...lead, 'the pod has neither an istio-init container nor an istio-proxy sidecar: it is not injected, so no traffic is captured'], []);
+  } catch (err) {
+    return emptyResult('none', [], [diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`)]);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * istio-iptables traffic capture: configuration from any entry path (istio-iptables args, an
+ * injected pod's istio-init container, the istio-cni plugin, a VM's cluster.env) in, the exact
+ * iptables-restore payloads, the kernel's iptables-save view and structured rules with provenance out.
+ */
+export { captureRulesForArgs } from './capture.ts';
+export { captureRulesForPod, type PodCaptureOptions } from './fromPod.ts';
+export { captureRulesForCni, type CniInput } from './fromCni.ts';
+export { captureRulesForClusterEnv, parseClusterEnv } from './fromClusterEnv.ts';
+export { kernelView, type KernelView, type KernelViewOptions } from './kernelView.ts';
+export { renderRestore, type BuiltRule, type Family } from './builder.ts';
+export { parseRuleParts, type RuleParts, type RuleMatch, type RuleOption } from './ruleParts.ts';
+export { ISTIO_IPTABLES_FLAGS, type FlagDef } from './flags.ts';
+export type { CaptureContext, Env } from './environment.ts';
+export type { CaptureConfig, ConfigField, ConfigOrigins, ValueOrigin } from './config.ts';
+export type { CaptureResult, CaptureRule, EntryPath } from './result.ts';
