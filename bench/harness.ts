@@ -14,7 +14,7 @@ export interface BenchRow {
 }
 
 /** Times `fn` with warm-up and returns the median per-iteration milliseconds. */
-export function measure(fn: () => unknown, { minMs = 300, maxIterations = 10_000 } = {}): number {
+export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_QUICK ? 60 : 300, maxIterations = 10_000 } = {}): number {
   for (let i = 0; i < 3; i++) fn();
   const samples: number[] = [];
   const start = performance.now();

@@ -81,7 +81,7 @@ function nodeAt(root: Node | null, path: readonly (string | number)[]): Node | u
   for (const key of path) {
     if (!node) return undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(key));
+      const pair: { key: unknown; value: unknown } | undefined = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(key));
       node = (pair?.value as Node | null) ?? (pair?.key as Node | undefined);
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key] as Node | undefined;

@@ -1,0 +1,42 @@
+import { expect, markers, openApp, setInput, test } from './fixtures.ts';
+
+test('opens on the default scenario with editors and panels', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByRole('tab', { name: 'Workloads' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('Deployment bookinfo/reviews');
+  await expect(page.getByTestId('pod-containers')).toContainText('reviews');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('kind: Deployment');
+  await page.screenshot({ path: 'reports/default-scenario.png' });
+});
+
+test('pasting a changed workload updates the panels', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page);
+  const pod = ['apiVersion: v1', 'kind: Pod', 'metadata:', '  name: pasted', '  namespace: shop', 'spec:', '  containers:', '  - name: app', '    image: nginx', '  - name: logger', '    image: busybox', ''].join('\n');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), pod);
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(page.getByRole('tabpanel')).toContainText('Pod shop/pasted');
+  await expect(page.getByTestId('pod-containers')).toContainText('app, logger');
+  const text = await page.evaluate(() => (window as any).__meshsim.editor.getValue());
+  expect(text).toBe(pod);
+});
+
+test('a syntax error shows a marker at its line and keeps the text', async ({ page }) => {
+  await openApp(page);
+  const broken = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  labels: {a: [1, 2}\nspec: {}\n';
+  await setInput(page, 'workloads', broken);
+  await expect.poll(async () => (await markers(page, 'workloads')).filter((m) => m.owner === 'meshsim').map((m) => m.line)).toContain(5);
+  await expect(page.getByRole('tab', { name: /Workloads/ }).locator('.badge.error')).toBeVisible();
+  await expect(page.locator('.diagnostics')).toContainText('Workloads 5:');
+  expect(await page.evaluate(() => (window as any).__meshsim.editor.getValue())).toBe(broken);
+});
+
+test('every result panel opens', async ({ page }) => {
+  await openApp(page);
+  for (const name of ['Patched pod', 'Environment', 'Traffic', 'Admission']) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+  }
+});

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { INPUT_NAMES, type Diagnostic, type InputName } from '../worker/protocol.ts';
+import { useAppState, useAppStore } from '../ui/storeContext.tsx';
+import { monaco } from './monacoSetup.ts';
+
+const uriOf = (name: InputName) => monaco.Uri.parse(`file:///${name}.yaml`);
+
+const SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+} as const;
+
+/** The input side: one Monaco editor, one model per input tab, engine diagnostics as markers. */
+export default function YamlEditor() {
+  const store = useAppStore();
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const activeInput = useAppState((s) => s.activeInput);
+  const diagnostics = useAppState((s) => s.result?.diagnostics);
+  const reveal = useAppState((s) => s.reveal);
+
+  useEffect(() => {
+    const texts = store.getState().texts;
+    const models = INPUT_NAMES.map((name) => monaco.editor.getModel(uriOf(name)) ?? monaco.editor.createModel(texts[name], 'yaml', uriOf(name)));
+    const subscriptions = models.map((model, i) =>
+      model.onDidChangeContent(() => store.getState().setText(INPUT_NAMES[i], model.getValue())),
+    );
+    const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+    const editor = monaco.editor.create(host.current!, {
+      model: models[INPUT_NAMES.indexOf(store.getState().activeInput)],
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      theme: dark ? 'vs-dark' : 'vs',
+      tabSize: 2,
+      ariaLabel: 'YAML input',
+    });
+    editorRef.current = editor;
+    // A hook for end-to-end tests, which cannot type multi-line YAML into Monaco reliably.
+    (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => monaco.editor.getModel(uriOf(name))?.setValue(text) };
+    return () => {
+      subscriptions.forEach((s) => s.dispose());
+      editor.dispose();
+      models.forEach((m) => m.dispose());
+      editorRef.current = null;
+    };
+  }, [store]);
+
+  useEffect(() => {
+    const model = monaco.editor.getModel(uriOf(activeInput));
+    if (model && editorRef.current && editorRef.current.getModel() !== model) editorRef.current.setModel(model);
+  }, [activeInput]);
+
+  useEffect(() => {
+    for (const name of INPUT_NAMES) {
+      const model = monaco.editor.getModel(uriOf(name));
+      if (!model) continue;
+      const mine = (diagnostics ?? []).filter((d): d is Diagnostic & { source: NonNullable<Diagnostic['source']> } => d.source?.input === name);
+      monaco.editor.setModelMarkers(
+        model,
+        'meshsim',
+        mine.map((d) => ({
+          severity: SEVERITY[d.severity],
+          message: d.message,
+          source: `meshsim ${d.origin}`,
+          startLineNumber: d.source.line,
+          startColumn: d.source.column,
+          endLineNumber: d.source.endLine ?? d.source.line,
+          endColumn: d.source.endColumn && d.source.endLine ? d.source.endColumn : model.getLineMaxColumn(Math.min(d.source.line, model.getLineCount())),
+        })),
+      );
+    }
+  }, [diagnostics]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!reveal || !editor) return;
+    const model = monaco.editor.getModel(uriOf(reveal.input as InputName));
+    if (!model) return;
+    if (editor.getModel() !== model) editor.setModel(model);
+    const range = new monaco.Range(reveal.line, reveal.column, reveal.endLine ?? reveal.line, reveal.endColumn ?? model.getLineMaxColumn(reveal.line));
+    editor.setSelection(range);
+    editor.revealRangeInCenter(range);
+    editor.focus();
+  }, [reveal]);
+
+  return <div ref={host} className="editor-host" data-testid="editor" />;
+}

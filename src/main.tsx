@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { bindEngine } from './state/engineBinding.ts';
+import { createAppStore } from './state/store.ts';
+import { App } from './ui/App.tsx';
+import { StoreProvider } from './ui/storeContext.tsx';
+import './ui/app.css';
+
+const store = createAppStore();
+bindEngine(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

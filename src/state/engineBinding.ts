@@ -1,0 +1,34 @@
+import { createEngineClient, type EngineClient } from '../worker/engineClient.ts';
+import type { AppStore } from './store.ts';
+
+/**
+ * Sends the inputs to the engine whenever they change (debounced) and stores what comes back.
+ * Returns a function that disconnects.
+ */
+export function bindEngine(store: AppStore, options: { debounceMs?: number; client?: EngineClient } = {}) {
+  const debounceMs = options.debounceMs ?? 150;
+  const client =
+    options.client ??
+    createEngineClient((event) => {
+      if (event.type === 'result') store.setState({ result: event.result, running: false, engineNotice: undefined });
+      else if (event.type === 'failure') store.setState({ running: false, engineNotice: `The engine failed: ${event.message}` });
+      else store.setState({ running: false, engineNotice: `${event.reason}. Your text is untouched; edit it to try again.` });
+    });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const send = () => {
+    store.setState({ running: true });
+    client.analyze({ texts: store.getState().texts });
+  };
+  send();
+  const unsubscribe = store.subscribe((state, prev) => {
+    if (state.texts === prev.texts) return;
+    clearTimeout(timer);
+    timer = setTimeout(send, debounceMs);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+    client.dispose();
+  };
+}

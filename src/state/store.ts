@@ -1,0 +1,59 @@
+import { createStore } from 'zustand/vanilla';
+import type { InputName, ScenarioResult, SourceRef } from '../worker/protocol.ts';
+import { defaultScenario } from './defaultScenario.ts';
+
+export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
+
+/** What the user typed: the only state that must never be lost. */
+export interface InputsSlice {
+  texts: Record<InputName, string>;
+  activeInput: InputName;
+  setText(name: InputName, text: string): void;
+  setActiveInput(name: InputName): void;
+}
+
+/** What the engine last said, and whether it is working. */
+export interface ResultsSlice {
+  result?: ScenarioResult;
+  running: boolean;
+  /** A message about the engine itself (restarted after a hang, crashed), shown in the status bar. */
+  engineNotice?: string;
+}
+
+/** Which panel is open and what the user pointed at. */
+export interface UiSlice {
+  activePanel: PanelId;
+  selectedWorkload: number;
+  /** A span of input text to reveal and highlight in the editor (e.g. the value a trace step read). */
+  reveal?: SourceRef & { nonce: number };
+  setActivePanel(p: PanelId): void;
+  selectWorkload(i: number): void;
+  revealSource(ref: SourceRef): void;
+}
+
+export type AppState = InputsSlice & ResultsSlice & UiSlice;
+
+let revealNonce = 0;
+
+export function createAppStore(initialTexts: Record<InputName, string> = defaultScenario) {
+  return createStore<AppState>()((set) => ({
+    texts: { ...initialTexts },
+    activeInput: 'workloads',
+    setText: (name, text) => set((s) => ({ texts: { ...s.texts, [name]: text } })),
+    setActiveInput: (name) => set({ activeInput: name }),
+
+    running: false,
+
+    activePanel: 'admission',
+    selectedWorkload: 0,
+    setActivePanel: (p) => set({ activePanel: p }),
+    selectWorkload: (i) => set({ selectedWorkload: i }),
+    revealSource: (ref) =>
+      set((s) => ({
+        activeInput: (ref.input as InputName) ?? s.activeInput,
+        reveal: { ...ref, nonce: ++revealNonce },
+      })),
+  }));
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import type { PanelId } from '../state/store.ts';
+import { Diagnostics } from './Diagnostics.tsx';
+import { InputTabs } from './InputTabs.tsx';
+import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
+import { EnvPanel } from './panels/EnvPanel.tsx';
+import { PodPanel } from './panels/PodPanel.tsx';
+import { TrafficPanel } from './panels/TrafficPanel.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { EMPTY, useAppState } from './storeContext.tsx';
+import { WorkloadPicker } from './WorkloadPicker.tsx';
+
+// Monaco is large: it streams in after the first paint so the panels are usable at once.
+const YamlEditor = lazy(() => import('../editor/YamlEditor.tsx'));
+
+const PANELS: { id: PanelId; label: string; render: () => React.ReactNode }[] = [
+  { id: 'admission', label: 'Admission', render: () => <AdmissionPanel /> },
+  { id: 'pod', label: 'Patched pod', render: () => <PodPanel /> },
+  { id: 'env', label: 'Environment', render: () => <EnvPanel /> },
+  { id: 'traffic', label: 'Traffic', render: () => <TrafficPanel /> },
+];
+
+export function App() {
+  const activePanel = useAppState((s) => s.activePanel);
+  const setActivePanel = useAppState((s) => s.setActivePanel);
+  const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
+  const panel = PANELS.find((p) => p.id === activePanel) ?? PANELS[0];
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>
+          meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
+        </h1>
+      </header>
+      <Group orientation="horizontal" className="main">
+        <Panel defaultSize="46" minSize="20" className="pane">
+          <InputTabs />
+          <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
+            <YamlEditor />
+          </Suspense>
+        </Panel>
+        <Separator className="separator" />
+        <Panel minSize="25" className="pane">
+          <div className="tabs" role="tablist" aria-label="Results">
+            {PANELS.map((p) => (
+              <button key={p.id} role="tab" aria-selected={p.id === activePanel} className={p.id === activePanel ? 'tab active' : 'tab'} onClick={() => setActivePanel(p.id)}>
+                {p.label}
+              </button>
+            ))}
+            <WorkloadPicker />
+          </div>
+          <div className="panel-body" role="tabpanel" aria-label={panel.label}>
+            {panel.render()}
+            <Diagnostics items={diagnostics} />
+          </div>
+        </Panel>
+      </Group>
+      <StatusBar />
+    </div>
+  );
+}

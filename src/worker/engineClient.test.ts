@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { analyzeScenario } from '../engine/index.ts';
+import { createEngineClient, type EngineEvent } from './engineClient.ts';
+import type { EngineRequest, EngineResponse } from './protocol.ts';
+
+/** A stand-in Worker that runs the real engine, and can be told to stall like a hung worker. */
+class InlineWorker {
+  onmessage: ((e: MessageEvent<EngineResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  terminated = false;
+  constructor(private stall: boolean) {}
+  postMessage(req: EngineRequest) {
+    if (this.stall) return;
+    const result = analyzeScenario(req.input);
+    setTimeout(() => !this.terminated && this.onmessage?.({ data: { type: 'result', id: req.id, result } } as MessageEvent<EngineResponse>), 1);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+describe('engine client', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('delivers only the newest result when edits overlap', async () => {
+    const events: EngineEvent[] = [];
+    const client = createEngineClient((e) => events.push(e), { createWorker: () => new InlineWorker(false) as unknown as Worker });
+    client.analyze({ texts: { workloads: 'kind: Pod\nmetadata: {name: old}\nspec: {containers: [{name: a}]}\n' } });
+    client.analyze({ texts: { workloads: 'kind: Pod\nmetadata: {name: new}\nspec: {containers: [{name: a}]}\n' } });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(events.map((e) => (e.type === 'result' ? e.result.workloads[0].name : e.type))).toEqual(['new']);
+  });
+
+  it('replaces a worker that stops answering', async () => {
+    const events: EngineEvent[] = [];
+    const workers: InlineWorker[] = [];
+    const client = createEngineClient((e) => events.push(e), {
+      timeoutMs: 1000,
+      createWorker: () => {
+        const w = new InlineWorker(workers.length === 0);
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+    });
+    client.analyze({ texts: {} });
+    await vi.advanceTimersByTimeAsync(500);
+    client.analyze({ texts: {} }); // typing does not postpone the deadline of the stuck request
+    await vi.advanceTimersByTimeAsync(600);
+    expect(workers[0].terminated).toBe(true);
+    expect(events).toEqual([{ type: 'restarted', reason: expect.stringContaining('did not answer') }]);
+    client.analyze({ texts: { workloads: 'kind: Pod\nmetadata: {name: p}\nspec: {}\n' } });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(events.at(-1)).toMatchObject({ type: 'result' });
+  });
+});

@@ -1,0 +1,77 @@
+import type { EngineRequest, EngineResponse, ScenarioInput, ScenarioResult } from './protocol.ts';
+
+export type EngineEvent =
+  | { type: 'result'; result: ScenarioResult }
+  | { type: 'failure'; message: string }
+  | { type: 'restarted'; reason: string };
+
+export interface EngineClientOptions {
+  /** How long the worker may take for one request before it is deemed stuck and replaced. */
+  timeoutMs?: number;
+  createWorker?: () => Worker;
+}
+
+/**
+ * Talks to the engine worker. Only the newest request matters: an older result that arrives late
+ * is dropped. A worker that does not answer in time is terminated and a fresh one started; the
+ * caller's inputs are untouched because they live in the store, not in the worker.
+ */
+export function createEngineClient(onEvent: (e: EngineEvent) => void, options: EngineClientOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? 4000;
+  const createWorker = options.createWorker ?? (() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'meshsim-engine' }));
+  let worker: Worker | undefined;
+  let nextId = 1;
+  let pendingId = 0;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+  const start = () => {
+    worker = createWorker();
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => {
+      const msg = event.data;
+      if (msg.id !== pendingId) {
+        // Superseded by a newer edit: the worker is alive, so the newer request gets a fresh deadline.
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => restart(`the engine did not answer within ${timeoutMs / 1000} s and was restarted`), timeoutMs);
+        return;
+      }
+      clearTimeout(watchdog);
+      pendingId = 0;
+      onEvent(msg.type === 'result' ? { type: 'result', result: msg.result } : { type: 'failure', message: msg.message });
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      restart(`the engine crashed: ${event.message || 'unknown error'}`);
+    };
+  };
+
+  const restart = (reason: string) => {
+    clearTimeout(watchdog);
+    worker?.terminate();
+    pendingId = 0;
+    start();
+    onEvent({ type: 'restarted', reason });
+  };
+
+  start();
+
+  return {
+    analyze(input: ScenarioInput) {
+      const id = nextId++;
+      const busy = pendingId !== 0;
+      pendingId = id;
+      // A worker busy with an older edit keeps its original deadline: typing must not postpone the
+      // watchdog of a request that is stuck.
+      if (!busy) {
+        watchdog = setTimeout(() => restart(`the engine did not answer within ${timeoutMs / 1000} s and was restarted`), timeoutMs);
+      }
+      const req: EngineRequest = { type: 'analyze', id, input };
+      worker!.postMessage(req);
+    },
+    dispose() {
+      clearTimeout(watchdog);
+      worker?.terminate();
+    },
+  };
+}
+
+export type EngineClient = ReturnType<typeof createEngineClient>;
