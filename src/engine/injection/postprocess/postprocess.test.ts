@@ -38,9 +38,10 @@ describe('app probe rewrite', () => {
       readinessProbe: { tcpSocket: { port: 3333 }, timeoutSeconds: 2 },
       startupProbe: { exec: { command: ['true'] } },
     };
-    const pod = { spec: { containers: [app, proxy()] } };
+    const sidecar = proxy();
+    const pod = { spec: { containers: [app, sidecar] } };
     rewriteAppProbes(pod, 15020, false);
-    expect(pod.spec.containers[1].env).toEqual([{
+    expect(sidecar.env).toEqual([{
       name: 'ISTIO_KUBE_APP_PROBERS',
       value: '{"/app-health/hello/livez":{"httpGet":{"port":80}},"/app-health/hello/readyz":{"tcpSocket":{"port":3333},"timeoutSeconds":2}}',
     }]);
