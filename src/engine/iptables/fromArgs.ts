@@ -37,6 +37,7 @@ export function configFromArgs(argv: readonly string[], env: Env): ArgsConfig {
 
   for (const flag of ISTIO_IPTABLES_FLAGS) {
     if (!flag.field) continue;
+    origins[flag.field] = { kind: 'default', name: flag.short ? `-${flag.short}` : `--${flag.name}` };
     for (const name of [flag.env, flag.additionalEnv]) {
       const text = name ? env[name] : undefined;
       if (name === undefined || text === undefined) continue;

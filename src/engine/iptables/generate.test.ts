@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { captureRulesForArgs } from './capture.ts';
+
+const v4pod = { podIPs: ['10.0.0.5'] };
+const v6pod = { podIPs: ['fd00::5'] };
+const lines = (text: string) => text.split('\n');
+
+describe('rule generation beyond the upstream goldens', () => {
+  it.each([
+    ['-b * with -d exclusions', ['-b', '*', '-d', '15090,15021'], {}, v4pod, [
+      '-A PREROUTING -p tcp -j ISTIO_INBOUND',
+      '-A ISTIO_INBOUND -p tcp --dport 15090 -j RETURN',
+      '-A ISTIO_INBOUND -p tcp --dport 15021 -j RETURN',
+      '-A ISTIO_INBOUND -p tcp -j ISTIO_IN_REDIRECT',
+    ], []],
+    ['-d is ignored unless -b is *', ['-b', '80', '-d', '15090'], {}, v4pod, ['-A ISTIO_INBOUND -p tcp --dport 80 -j ISTIO_IN_REDIRECT'], ['-A ISTIO_INBOUND -p tcp --dport 15090 -j RETURN']],
+    ['-o excludes tcp and udp', ['-o', '3306'], {}, v4pod, ['-A ISTIO_OUTPUT -p tcp --dport 3306 -j RETURN', '-A ISTIO_OUTPUT -p udp --dport 3306 -j RETURN'], []],
+    ['no trimming: a space in a list reaches the rule', ['-b', '4000, 5000'], {}, v4pod, ['-A ISTIO_INBOUND -p tcp --dport  5000 -j ISTIO_IN_REDIRECT'], []],
+    ['capture-all DNS without servers', ['--redirect-dns', '--capture-all-dns'], {}, v4pod, [
+      '-A ISTIO_OUTPUT_DNS -p tcp --dport 53 -j REDIRECT --to-ports 15053',
+      '-A ISTIO_OUTPUT_DNS -p udp --dport 53 -j REDIRECT --to-port 15053',
+      '-A ISTIO_INBOUND -p udp --sport 53 -j CT --zone 1',
+    ], []],
+    ['redirect-dns with no servers turns DNS off', ['--redirect-dns'], {}, { ...v4pod, resolvConf: [] }, [], ['-N ISTIO_OUTPUT_DNS']],
+    ['TPROXY without inbound ports keeps the mark plumbing', ['-m', 'TPROXY'], {}, v4pod, [
+      '* mangle',
+      '-I ISTIO_INBOUND 1 -p tcp -m mark --mark 1337 -j RETURN',
+      '-A OUTPUT -p tcp -m connmark --mark 1337 -j CONNMARK --restore-mark',
+    ], ['-A PREROUTING -p tcp -j ISTIO_INBOUND']],
+    ['lower-case tproxy means REDIRECT', ['-m', 'tproxy', '-b', '*'], {}, v4pod, ['-A ISTIO_INBOUND -p tcp -j ISTIO_IN_REDIRECT'], ['* mangle']],
+    ['custom ports and mark', ['-p', '1', '-z', '2', '-e', '3', '-t', '4', '-m', 'TPROXY', '-b', '*'], {}, v4pod, [
+      '-A ISTIO_REDIRECT -p tcp -j REDIRECT --to-ports 1',
+      '-A ISTIO_TPROXY ! -d 127.0.0.1/32 -p tcp -j TPROXY --tproxy-mark 4/0xffffffff --on-port 2',
+      '-A ISTIO_INBOUND -p tcp --dport 3 -j RETURN',
+      '-A ISTIO_DIVERT -j MARK --set-mark 4',
+    ], []],
+    ['excluded interface in TPROXY mode also skips mangle', ['-c', 'net1', '-m', 'TPROXY'], {}, v4pod, ['-A PREROUTING -i net1 -j RETURN', '-A OUTPUT -o net1 -j RETURN'], []],
+    ['a loopback include drops the lo RETURN rules', ['-i', '127.0.0.0/8'], {}, v4pod, ['-A ISTIO_OUTPUT -d 127.0.0.0/8 -j ISTIO_REDIRECT'], ['-A ISTIO_OUTPUT -o lo -m owner ! --uid-owner 1337 -j RETURN']],
+    ['owner include "" means a bare RETURN', [], { ISTIO_OUTBOUND_OWNER_GROUPS: '' }, v4pod, ['-A ISTIO_OUTPUT -j RETURN'], []],
+    ['a v4-only include gives a v6 pod no v6 capture', ['-i', '10.0.0.0/8'], {}, v6pod, [], []],
+  ])('%s', (_, argv, env, ctx, present, absent) => {
+    const r = captureRulesForArgs(argv, env, ctx);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const all = lines(r.payload.v4);
+    for (const l of present) expect(all).toContain(l);
+    for (const l of absent) expect(all).not.toContain(l);
+  });
+
+  it('an excluded interface in TPROXY mode is skipped in mangle as well as nat', () => {
+    const r = captureRulesForArgs(['-c', 'net1', '-m', 'TPROXY'], {}, v4pod);
+    const tables = r.rules.v4.filter((x) => x.text === '-A PREROUTING -i net1 -j RETURN').map((x) => x.table);
+    expect(tables).toEqual(['nat', 'mangle']);
+  });
+
+  it('a v4-only include gives a v6 pod no v6 outbound capture', () => {
+    const r = captureRulesForArgs(['-i', '10.0.0.0/8'], {}, v6pod);
+    expect(lines(r.payload.v4)).toContain('-A ISTIO_OUTPUT -d 10.0.0.0/8 -j ISTIO_REDIRECT');
+    expect(r.payload.v6).not.toContain('ISTIO_REDIRECT -d');
+    expect(r.payload.v6).not.toContain('-j ISTIO_REDIRECT\n');
+  });
+
+  it('IPv6 TPROXY with IPv6 DNS servers', () => {
+    const r = captureRulesForArgs(['-m', 'TPROXY', '-b', '*', '--redirect-dns'], {}, { podIPs: ['fd00::5'], resolvConf: ['fd00::a'] });
+    const v6 = lines(r.payload.v6);
+    expect(v6).toContain('-A ISTIO_TPROXY ! -d ::1/128 -p tcp -j TPROXY --tproxy-mark 1337/0xffffffff --on-port 15006');
+    expect(v6).toContain('-I ISTIO_INBOUND 2 -p tcp -s ::6/128 -i lo -j RETURN');
+    expect(v6).toContain('-A ISTIO_OUTPUT_DNS -p udp --dport 53 -d fd00::a/128 -j REDIRECT --to-port 15053');
+    expect(lines(r.payload.v4)).not.toContain('-A ISTIO_OUTPUT -j ISTIO_OUTPUT_DNS');
+    expect(lines(r.kernelView.v6)).toContain('-A ISTIO_TPROXY ! -d ::1/128 -p tcp -j TPROXY --on-port 15006 --on-ip :: --tproxy-mark 0x539/0xffffffff');
+  });
+
+  it('kube-virt inserts and exclude interfaces together', () => {
+    const r = captureRulesForArgs(['-k', 'net2', '-c', 'net1', '-i', '*'], {}, v4pod);
+    const save = lines(r.kernelView.v4);
+    const pre = save.filter((l) => l.startsWith('-A PREROUTING'));
+    expect(pre).toEqual(['-A PREROUTING -i net2 -j ISTIO_REDIRECT', '-A PREROUTING -i net2 -j RETURN', '-A PREROUTING -i net1 -j RETURN']);
+  });
+
+  it('records provenance: the step and the configuration fields behind each rule', () => {
+    const r = captureRulesForArgs(['-b', '8080', '-u', '1337'], {}, v4pod);
+    const inbound = r.rules.v4.find((x) => x.text === '-A ISTIO_INBOUND -p tcp --dport 8080 -j ISTIO_IN_REDIRECT');
+    expect(inbound?.fields).toContain('inboundPortsInclude');
+    expect(inbound?.parts.matches).toEqual([{ module: 'tcp', implicit: true, options: [{ negated: false, name: '--dport', values: ['8080'] }] }]);
+    expect(r.origins.inboundPortsInclude).toEqual({ kind: 'flag', name: '-b' });
+    const uid = r.rules.v4.find((x) => x.text === '-A ISTIO_OUTPUT -m owner --uid-owner 1337 -j RETURN');
+    expect(uid?.fields).toEqual(['proxyUID']);
+    expect(uid?.table).toBe('nat');
+  });
+
+  it('hostile list sizes stay bounded', () => {
+    const huge = Array.from({ length: 20000 }, (_, i) => String(i % 65536)).join(',');
+    const r = captureRulesForArgs(['-b', huge, '-o', huge], {}, v4pod);
+    expect(r.rules.v4.length).toBeLessThanOrEqual(50_000);
+  });
+});
