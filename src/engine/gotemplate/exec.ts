@@ -1,0 +1,526 @@
+/**
+ * Executes parse trees the way Go's text/template/exec.go does: pipelines and chained calls, variables
+ * with scopes, if/with/range with break/continue, template calls, function calls with Go's argument
+ * conversion and checks, and Go's error messages with template name, line:column and the failing node.
+ * Runaway templates are cut off by a step budget, an output budget and a template-call depth limit.
+ */
+import {
+  type ArgNode, type CommandNode, type Node, type NumberNode, type PipeNode, type RangeNode,
+  type Tree, nodeString,
+} from './ast.ts';
+import { printValue } from './format.ts';
+import {
+  GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, hasKey, isGoFunc, isHost, isPlainMap,
+  isTrue, mapView, sliceView, sortedKeys, typeName, underlying, utf8, wrapInt, zeroValue, type IntType,
+} from './values.ts';
+
+/** An execution error, already worded as Go words it. */
+export class ExecError extends Error {}
+
+export interface ExecLimits {
+  /** Nodes walked + commands evaluated + loop iterations before giving up. */
+  maxSteps: number;
+  /** Bytes of output before giving up. */
+  maxOutputBytes: number;
+  /** Nested {{template}} calls (Go allows 100000; JavaScript's stack does not). */
+  maxTemplateDepth: number;
+}
+
+export const defaultLimits: ExecLimits = { maxSteps: 5_000_000, maxOutputBytes: 16 * 1024 * 1024, maxTemplateDepth: 1000 };
+
+/** A function as the evaluator finds it: from the set's funcs or Go's builtins. */
+export interface FuncEntry {
+  fn: GoFunc;
+  builtin: boolean;
+}
+
+export interface ExecContext {
+  trees: ReadonlyMap<string, Tree>;
+  lookupFunc(name: string): FuncEntry | undefined;
+  limits: ExecLimits;
+}
+
+interface Variable {
+  name: string;
+  value: GoValue;
+}
+
+/** Distinguishes "no final value piped in" from the invalid value (`undefined`). */
+const MISSING: unique symbol = Symbol('missing');
+type Final = GoValue | typeof MISSING;
+
+const enum Ctl {
+  Normal,
+  Break,
+  Continue,
+}
+
+function canBeNil(t: GoType): boolean {
+  return t === 'interface {}' || t === 'reflect.Value' || t.startsWith('[]') || t.startsWith('map[');
+}
+
+function isIntType(t: GoType): t is IntType | 'int' {
+  return t === 'int' || t === 'int8' || t === 'int16' || t === 'int32' || t === 'int64' || t === 'uint' || t === 'uint8' ||
+    t === 'uint16' || t === 'uint32' || t === 'uint64' || t === 'uintptr';
+}
+
+/** Whether a value of the model can be handed to a parameter of type t without conversion. */
+export function assignable(v: GoValue, t: GoType): boolean {
+  switch (t) {
+    case 'interface {}': case 'reflect.Value': return true;
+    case 'string': return typeof v === 'string';
+    case 'bool': return typeof v === 'boolean';
+    case 'int': return typeof v === 'bigint';
+    case 'float64': return typeof v === 'number';
+    case '[]interface {}': return Array.isArray(v) || (v instanceof GoSlice && v.elemType === 'interface {}');
+    case 'map[string]interface {}': return isPlainMap(v) || (v instanceof GoMap && v.elemType === 'interface {}');
+    case '[]string': return v instanceof GoSlice && v.elemType === 'string';
+    case 'map[string]string': return v instanceof GoMap && v.elemType === 'string';
+    default: return v instanceof GoInt && v.type === t;
+  }
+}
+
+export class Executor {
+  private readonly ctx: ExecContext;
+  private tmplName: string;
+  private node: Node | undefined;
+  private vars: Variable[];
+  private depth = 0;
+  private steps = 0;
+  private outBytes = 0;
+  readonly out: string[] = [];
+
+  constructor(ctx: ExecContext, tmplName: string, dot: GoValue) {
+    this.ctx = ctx;
+    this.tmplName = tmplName;
+    this.vars = [{ name: '$', value: dot }];
+  }
+
+  run(tree: Tree, dot: GoValue): void {
+    this.walk(dot, tree.root);
+  }
+
+  // ---- errors and budgets ----
+
+  private errorf(msg: string): never {
+    const name = this.tmplName;
+    if (!this.node) throw new ExecError(`template: ${name}: ${msg}`);
+    const { location, context } = errorContext(this.node);
+    throw new ExecError(`template: ${location}: executing ${JSON.stringify(name)} at <${context}>: ${msg}`);
+  }
+
+  private at(n: Node) {
+    this.node = n;
+  }
+
+  private step() {
+    if (++this.steps > this.ctx.limits.maxSteps) {
+      this.errorf(`execution stopped after ${this.ctx.limits.maxSteps} steps (the step budget); the template runs too long`);
+    }
+  }
+
+  private write(s: string) {
+    this.outBytes += s.length;
+    if (this.outBytes > this.ctx.limits.maxOutputBytes) {
+      this.errorf(`output exceeds the budget of ${this.ctx.limits.maxOutputBytes} bytes`);
+    }
+    this.out.push(s);
+  }
+
+  // ---- variables ----
+
+  private mark() {
+    return this.vars.length;
+  }
+  private pop(mark: number) {
+    this.vars.length = mark;
+  }
+  private push(name: string, value: GoValue) {
+    this.vars.push({ name, value });
+  }
+  private setVar(name: string, value: GoValue) {
+    for (let i = this.vars.length - 1; i >= 0; i--) {
+      if (this.vars[i].name === name) {
+        this.vars[i].value = value;
+        return;
+      }
+    }
+    this.errorf(`undefined variable: ${name}`);
+  }
+  private setTopVar(n: number, value: GoValue) {
+    this.vars[this.vars.length - n].value = value;
+  }
+  private varValue(name: string): GoValue {
+    for (let i = this.vars.length - 1; i >= 0; i--) if (this.vars[i].name === name) return this.vars[i].value;
+    return this.errorf(`undefined variable: ${name}`);
+  }
+
+  // ---- statements ----
+
+  private walk(dot: GoValue, node: Node): Ctl {
+    this.step();
+    this.at(node);
+    switch (node.type) {
+      case 'action': {
+        const val = this.evalPipeline(dot, node.pipe);
+        if (node.pipe.decl.length === 0) this.printValue(node, val);
+        return Ctl.Normal;
+      }
+      case 'break': return Ctl.Break;
+      case 'continue': return Ctl.Continue;
+      case 'comment': return Ctl.Normal;
+      case 'if': case 'with': {
+        const mark = this.mark();
+        try {
+          const val = this.evalPipeline(dot, node.pipe);
+          if (isTrue(val)) return this.walk(node.type === 'with' ? val : dot, node.list);
+          if (node.elseList) return this.walk(dot, node.elseList);
+          return Ctl.Normal;
+        } finally {
+          this.pop(mark);
+        }
+      }
+      case 'list':
+        for (const n of node.nodes) {
+          const c = this.walk(dot, n);
+          if (c !== Ctl.Normal) return c;
+        }
+        return Ctl.Normal;
+      case 'range': this.walkRange(dot, node); return Ctl.Normal;
+      case 'template': {
+        const tmpl = this.ctx.trees.get(node.name);
+        if (!tmpl) this.errorf(`template ${JSON.stringify(node.name)} not defined`);
+        if (this.depth >= this.ctx.limits.maxTemplateDepth) {
+          this.errorf(`exceeded maximum template depth (${this.ctx.limits.maxTemplateDepth})`);
+        }
+        const newDot = node.pipe ? this.evalPipeline(dot, node.pipe) : undefined;
+        const saved = { tmplName: this.tmplName, vars: this.vars };
+        this.depth++;
+        this.tmplName = tmpl.name;
+        this.vars = [{ name: '$', value: newDot }];
+        try {
+          this.walk(newDot, tmpl.root);
+        } finally {
+          this.depth--;
+          this.tmplName = saved.tmplName;
+          this.vars = saved.vars;
+        }
+        return Ctl.Normal;
+      }
+      case 'text': this.write(node.text); return Ctl.Normal;
+      default:
+        return this.errorf(`unknown node: ${nodeString(node)}`);
+    }
+  }
+
+  private walkRange(dot: GoValue, r: RangeNode) {
+    this.at(r);
+    const outer = this.mark();
+    const val = underlying(this.evalPipeline(dot, r.pipe));
+    const mark = this.mark();
+    const decl = r.pipe.decl;
+    let ran = false;
+    const one = (index: GoValue, elem: GoValue): Ctl => {
+      this.step();
+      ran = true;
+      if (decl.length > 0) {
+        if (r.pipe.isAssign) this.setVar(decl[0].ident[0], decl.length > 1 ? index : elem);
+        else this.setTopVar(1, elem);
+      }
+      if (decl.length > 1) {
+        if (r.pipe.isAssign) this.setVar(decl[1].ident[0], elem);
+        else this.setTopVar(2, index);
+      }
+      try {
+        return this.walk(elem, r.list);
+      } finally {
+        this.pop(mark);
+      }
+    };
+    try {
+      const sl = sliceView(val);
+      const mv = sl ? undefined : mapView(val);
+      if (sl) {
+        const items = sl.items ?? [];
+        for (let i = 0; i < items.length; i++) if (one(BigInt(i), items[i]) === Ctl.Break) break;
+      } else if (mv) {
+        const e = mv.entries;
+        if (e) for (const k of sortedKeys(e)) if (one(k, e[k]) === Ctl.Break) break;
+      } else if (typeof val === 'bigint' || val instanceof GoInt) {
+        if (decl.length > 1) this.errorf(`can't use ${printValue(val)} to iterate over more than one variable`);
+        const n = typeof val === 'bigint' ? val : val.value;
+        for (let i = 0n; i < n; i++) {
+          const iv: GoValue = typeof val === 'bigint' ? i : new GoInt(val.type, i);
+          if (one(iv, iv) === Ctl.Break) break;
+        }
+      } else if (val === undefined || val === null) {
+        // an invalid value (nil map, missing key) ranges over nothing
+      } else if (isGoFunc(val)) {
+        this.errorf(`range over functions is not supported`);
+      } else {
+        this.errorf(`range can't iterate over ${printValue(val)}`);
+      }
+    } finally {
+      this.pop(outer);
+    }
+    if (!ran && r.elseList) this.walk(dot, r.elseList);
+  }
+
+  private printValue(n: Node, v: GoValue) {
+    this.at(n);
+    if (isGoFunc(v)) this.errorf(`can't print ${nodeString(n)} of type ${typeName(v)}`);
+    this.write(printValue(v));
+  }
+
+  // ---- expressions ----
+
+  private evalPipeline(dot: GoValue, pipe: PipeNode): GoValue {
+    this.at(pipe);
+    let value: Final = MISSING;
+    for (const cmd of pipe.cmds) {
+      value = this.evalCommand(dot, cmd, value);
+      // A nil interface{} digs down to the invalid value, as Go's reflect.ValueOf(nil) does.
+      if (value === null) value = undefined;
+    }
+    const v = value as GoValue;
+    for (const d of pipe.decl) {
+      if (pipe.isAssign) this.setVar(d.ident[0], v);
+      else this.push(d.ident[0], v);
+    }
+    return v;
+  }
+
+  private notAFunction(args: ArgNode[], final: Final) {
+    if (args.length > 1 || final !== MISSING) this.errorf(`can't give argument to non-function ${nodeString(args[0])}`);
+  }
+
+  private evalCommand(dot: GoValue, cmd: CommandNode, final: Final): GoValue {
+    this.step();
+    const first = cmd.args[0];
+    switch (first.type) {
+      case 'field': return this.evalFieldNode(dot, first, cmd.args, final);
+      case 'chain': return this.evalChainNode(dot, first, cmd.args, final);
+      case 'identifier': return this.evalFunction(dot, first, cmd, cmd.args, final);
+      case 'pipe':
+        this.notAFunction(cmd.args, final);
+        return this.evalPipeline(dot, first);
+      case 'variable': return this.evalVariableNode(dot, first, cmd.args, final);
+    }
+    this.at(first);
+    this.notAFunction(cmd.args, final);
+    switch (first.type) {
+      case 'bool': return first.value;
+      case 'dot': return dot;
+      case 'nil': return this.errorf('nil is not a command');
+      case 'number': return this.idealConstant(first);
+      case 'string': return first.text;
+    }
+    return this.errorf(`can't evaluate command ${JSON.stringify(nodeString(first))}`);
+  }
+
+  private idealConstant(n: NumberNode): GoValue {
+    this.at(n);
+    if (n.isComplex) return this.errorf(`complex constant ${n.text} is not supported`);
+    if (n.isFloat && !/^[+-]?0[xX][^pP]*$/.test(n.text) && !n.text.startsWith("'") && /[.eEpP]/.test(n.text)) return n.float!;
+    if (n.isInt) return n.int!;
+    if (n.isUint) return this.errorf(`${n.text} overflows int`);
+    return undefined;
+  }
+
+  private evalFieldNode(dot: GoValue, field: ArgNode & { type: 'field' }, args: ArgNode[], final: Final): GoValue {
+    this.at(field);
+    return this.evalFieldChain(dot, dot, field, field.ident, args, final);
+  }
+
+  private evalChainNode(dot: GoValue, chain: ArgNode & { type: 'chain' }, args: ArgNode[], final: Final): GoValue {
+    this.at(chain);
+    if (chain.node.type === 'nil') this.errorf(`indirection through explicit nil in ${nodeString(chain)}`);
+    const pipe = this.evalArg(dot, 'interface {}', chain.node, true);
+    return this.evalFieldChain(dot, pipe, chain, chain.field, args, final);
+  }
+
+  private evalVariableNode(dot: GoValue, v: ArgNode & { type: 'variable' }, args: ArgNode[], final: Final): GoValue {
+    this.at(v);
+    const value = this.varValue(v.ident[0]);
+    if (v.ident.length === 1) {
+      this.notAFunction(args, final);
+      return value;
+    }
+    return this.evalFieldChain(dot, value, v, v.ident.slice(1), args, final);
+  }
+
+  private evalFieldChain(dot: GoValue, receiver: GoValue, node: ArgNode, ident: string[], args: ArgNode[], final: Final): GoValue {
+    let recvType = receiver === null ? 'interface {}' : typeName(receiver);
+    const n = ident.length;
+    for (let i = 0; i < n - 1; i++) {
+      const prev = receiver;
+      receiver = this.evalField(dot, ident[i], node, [], MISSING, receiver, recvType);
+      recvType = staticElemType(prev, receiver);
+    }
+    return this.evalField(dot, ident[n - 1], node, args, final, receiver, recvType);
+  }
+
+  private evalField(
+    dot: GoValue, fieldName: string, node: ArgNode, args: ArgNode[], final: Final, receiver: GoValue, recvType: string,
+  ): GoValue {
+    if (receiver === undefined) return undefined;
+    const hasArgs = args.length > 1 || final !== MISSING;
+    if (receiver === null) return this.errorf(`nil pointer evaluating ${recvType}.${fieldName}`);
+    if (isHost(receiver)) {
+      const method = receiver.method(fieldName);
+      if (method) return this.evalCall(dot, method, false, node, fieldName, args, final);
+      const f = receiver.isNil ? NO_FIELD : receiver.field(fieldName);
+      if (receiver.isNil) return this.errorf(`nil pointer evaluating ${receiver.goType}.${fieldName}`);
+      if (f !== NO_FIELD) {
+        if (hasArgs) this.errorf(`${fieldName} has arguments but cannot be invoked as function`);
+        return f;
+      }
+      return this.errorf(`can't evaluate field ${fieldName} in type ${receiver.goType}`);
+    }
+    const mv = mapView(receiver);
+    if (mv) {
+      if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
+      if (!mv.entries || !hasKey(mv.entries, fieldName)) return undefined;
+      return mv.entries[fieldName];
+    }
+    return this.errorf(`can't evaluate field ${fieldName} in type ${recvType}`);
+  }
+
+  private evalFunction(dot: GoValue, node: ArgNode & { type: 'identifier' }, cmd: CommandNode | ArgNode, args: ArgNode[], final: Final): GoValue {
+    this.at(node);
+    const entry = this.ctx.lookupFunc(node.ident);
+    if (!entry) return this.errorf(`${JSON.stringify(node.ident)} is not a defined function`);
+    return this.evalCall(dot, entry.fn, entry.builtin, cmd, node.ident, args, final);
+  }
+
+  /** Calls fn with the argument nodes (args[0] is the function's own node) and the piped final value. */
+  private evalCall(dot: GoValue, fn: GoFunc, isBuiltin: boolean, node: Node, name: string, argNodes: ArgNode[], final: Final): GoValue {
+    const args = argNodes.slice(1);
+    const numParams = fn.params.length + (fn.variadic ? 1 : 0);
+    let numIn = args.length;
+    if (final !== MISSING) numIn++;
+    let numFixed = args.length;
+    if (fn.variadic) {
+      numFixed = fn.params.length;
+      if (numIn < numFixed) this.errorf(`wrong number of args for ${name}: want at least ${numFixed} got ${args.length}`);
+    } else if (numIn !== numParams) {
+      this.errorf(`wrong number of args for ${name}: want ${numParams} got ${numIn}`);
+    }
+    const paramType = (i: number): GoType => (i < fn.params.length ? fn.params[i] : fn.variadic!);
+
+    if (isBuiltin && (name === 'and' || name === 'or')) {
+      let v: GoValue = undefined;
+      for (const a of args) {
+        v = this.evalArg(dot, 'reflect.Value', a);
+        if (isTrue(v) === (name === 'or')) return v;
+      }
+      if (final !== MISSING) v = final;
+      return v;
+    }
+
+    const argv: GoValue[] = [];
+    let i = 0;
+    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, paramType(i), args[i]));
+    if (fn.variadic) for (; i < args.length; i++) argv.push(this.evalArg(dot, fn.variadic, args[i]));
+    if (final !== MISSING) {
+      const t = fn.variadic && numIn - 1 >= numFixed ? fn.variadic : paramType(numIn - 1);
+      argv.push(this.validateType(final, t));
+    }
+    if (isBuiltin && name === 'call') argv.unshift(args.length ? nodeString(args[0]) : '');
+    try {
+      const fixed = fn.variadic ? fn.params.length + (isBuiltin && name === 'call' ? 1 : 0) : argv.length;
+      return callImpl(fn, argv, fixed);
+    } catch (e) {
+      if (e instanceof ExecError) throw e;
+      this.at(node);
+      if (e instanceof RangeError && /call stack/i.test(e.message)) throw e;
+      return this.errorf(`error calling ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Go's validateType: checks (and for nil, zeroes) a computed value against a parameter type. */
+  private validateType(v: GoValue, t: GoType): GoValue {
+    if (v === undefined) {
+      if (t === 'reflect.Value') return undefined;
+      if (canBeNil(t)) return zeroValue(t);
+      return this.errorf(`invalid value; expected ${t}`);
+    }
+    if (assignable(v, t)) return v;
+    return this.errorf(`wrong type for value; expected ${t}; got ${v === null ? 'interface {}' : typeName(v)}`);
+  }
+
+  private evalArg(dot: GoValue, t: GoType, n: ArgNode, untyped = false): GoValue {
+    this.at(n);
+    const check = (v: GoValue) => (untyped ? v : this.validateType(v, t));
+    switch (n.type) {
+      case 'dot': return check(dot);
+      case 'nil':
+        if (canBeNil(t)) return zeroValue(t);
+        return this.errorf(`cannot assign nil to ${t}`);
+      case 'field': return check(this.evalFieldNode(dot, n, [n], MISSING));
+      case 'variable': return check(this.evalVariableNode(dot, n, [], MISSING));
+      case 'pipe': return check(this.evalPipeline(dot, n));
+      case 'identifier': return check(this.evalFunction(dot, n, n, [n], MISSING));
+      case 'chain': return check(this.evalChainNode(dot, n, [], MISSING));
+    }
+    if (t === 'interface {}' || t === 'reflect.Value') {
+      switch (n.type) {
+        case 'bool': return n.value;
+        case 'number': return this.idealConstant(n);
+        case 'string': return n.text;
+      }
+    }
+    if (t === 'bool') {
+      if (n.type === 'bool') return n.value;
+      return this.errorf(`expected bool; found ${nodeString(n)}`);
+    }
+    if (t === 'string') {
+      if (n.type === 'string') return n.text;
+      return this.errorf(`expected string; found ${nodeString(n)}`);
+    }
+    if (t === 'float64') {
+      if (n.type === 'number' && n.isFloat) return n.float!;
+      return this.errorf(`expected float; found ${nodeString(n)}`);
+    }
+    if (isIntType(t)) {
+      const unsigned = t.startsWith('u');
+      if (n.type === 'number' && (unsigned ? n.isUint : n.isInt)) {
+        const raw = unsigned ? n.uint! : n.int!;
+        if (wrapInt(t, raw) !== raw) this.errorf(`${n.text} overflows ${t}`);
+        return t === 'int' ? raw : new GoInt(t, raw);
+      }
+      return this.errorf(`expected ${unsigned ? 'unsigned ' : ''}integer; found ${nodeString(n)}`);
+    }
+    return this.errorf(`can't handle ${nodeString(n)} for arg of type ${t}`);
+  }
+}
+
+/** Static type Go would see for a value read out of `container` (interface{} for the plain YAML shapes). */
+function staticElemType(container: GoValue, v: GoValue): string {
+  if (v === null) return 'interface {}';
+  const mv = mapView(container);
+  if (mv) return mv.elemType === 'interface {}' ? 'interface {}' : mv.elemType;
+  return typeName(v);
+}
+
+/** Runs a Go function's implementation; the variadic tail is passed as the last argument (an array). */
+export function callImpl(fn: GoFunc, argv: GoValue[], numFixed: number): GoValue {
+  if (fn.variadic) return fn.impl(...argv.slice(0, numFixed), argv.slice(numFixed));
+  return fn.impl(...argv);
+}
+
+/** Go's Template.ErrorContext: "parseName:line:col" (col a 0-based byte offset) and the node's text. */
+export function errorContext(n: Node): { location: string; context: string; line: number; column: number } {
+  const tree = n.tree;
+  const before = tree.text.slice(0, n.pos);
+  const nl = before.lastIndexOf('\n');
+  const lineStart = nl + 1;
+  let line = 1;
+  for (let i = 0; i < before.length; i++) if (before.charCodeAt(i) === 10) line++;
+  const col = utf8(before.slice(lineStart)).length;
+  let context = nodeString(n);
+  const runes = [...context];
+  if (runes.length > 20) context = runes.slice(0, 20).join('') + '...';
+  return { location: `${tree.parseName}:${line}:${col}`, context, line, column: col };
+}
+

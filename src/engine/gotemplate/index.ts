@@ -1,0 +1,134 @@
+/**
+ * Go text/template (+ sprig) for meshsim. Public API: parse named templates into a set, execute one with
+ * Go-shaped data, register functions. Nothing here throws: failures come back as values whose messages
+ * are worded as Go words them.
+ *
+ * Data: pass values in the model of `values.ts` — what `YAML.parse(text, { intAsBigInt: true })` and
+ * `JSON.parse` give already fits (objects are `map[string]interface{}`, bigint is `int`, number is
+ * `float64`). Host structs and protobuf messages are exposed as `HostObject`s (see `host.ts`).
+ */
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Tree } from './ast.ts';
+import { builtins } from './builtins.ts';
+import { ExecError, Executor, defaultLimits, type ExecLimits, type FuncEntry } from './exec.ts';
+import { ParseError, isEmptyTree, parseTrees } from './parser.ts';
+import { sprigFunctions } from './sprig/index.ts';
+import type { GoFunc, GoValue } from './values.ts';
+
+export type { GoFunc, GoType, GoValue, HostObject, GoPlainMap, IntType } from './values.ts';
+export { GoError, GoInt, GoMap, GoSlice, NO_FIELD, goFunc } from './values.ts';
+export { formatValue, printValue, sprintf } from './format.ts';
+export { sprigFunctions };
+export type { ExecLimits };
+
+export type FuncMap = Readonly<Record<string, GoFunc>>;
+
+/** Parsed templates and the functions they may call (Go's *template.Template with its associated set). */
+export interface TemplateSet {
+  readonly trees: ReadonlyMap<string, Tree>;
+  readonly funcs: FuncMap;
+}
+
+export interface TemplateError {
+  phase: 'parse' | 'exec';
+  /** Go's full message, e.g. `template: t:1:5: executing "t" at <.x>: ...`. */
+  message: string;
+  /** The template whose text holds the problem, and where (1-based line, 1-based column when known). */
+  template?: string;
+  line?: number;
+  column?: number;
+  diagnostic: Diagnostic;
+}
+
+export type ParseResult = { ok: true; set: TemplateSet } | { ok: false; error: TemplateError };
+export type ExecResult = { ok: true; output: string } | { ok: false; error: TemplateError; partialOutput: string };
+
+export interface ExecOptions {
+  limits?: Partial<ExecLimits>;
+}
+
+/** An empty set with Go's builtins plus `funcs` (for example `sprigFunctions()`). */
+export function newTemplateSet(funcs: FuncMap = {}): TemplateSet {
+  return { trees: new Map(), funcs: { ...funcs } };
+}
+
+/** A set whose functions are extended (later names override earlier ones), as Go's Funcs() does. */
+export function registerFunctions(set: TemplateSet, funcs: FuncMap): TemplateSet {
+  return { trees: set.trees, funcs: { ...set.funcs, ...funcs } };
+}
+
+/** Parses `text` as template `name` into a copy of `set` (Go's `set.New(name).Parse(text)`). */
+export function parseTemplate(set: TemplateSet, name: string, text: string): ParseResult {
+  const hasFunction = (f: string) => Object.prototype.hasOwnProperty.call(set.funcs, f) || Object.prototype.hasOwnProperty.call(builtins, f);
+  let parsed: Map<string, Tree>;
+  try {
+    parsed = parseTrees(name, text, hasFunction);
+  } catch (e) {
+    if (e instanceof ParseError) return { ok: false, error: templateError('parse', e.message, e.templateName, e.line) };
+    return { ok: false, error: templateError('parse', `template: ${name}: ${describe(e)}`, name) };
+  }
+  const trees = new Map(set.trees);
+  for (const [k, tree] of parsed) {
+    const old = trees.get(k);
+    // Go keeps an existing definition when the new one is empty (associate()).
+    if (old && isEmptyTree(tree.root) && !isEmptyTree(old.root)) continue;
+    trees.set(k, tree);
+  }
+  return { ok: true, set: { trees, funcs: set.funcs } };
+}
+
+/** Parses several named texts in order into one set (the first is the root, as in the corpus). */
+export function parseTemplates(texts: Iterable<readonly [name: string, text: string]>, funcs: FuncMap = {}): ParseResult {
+  let set = newTemplateSet(funcs);
+  for (const [name, text] of texts) {
+    const r = parseTemplate(set, name, text);
+    if (!r.ok) return r;
+    set = r.set;
+  }
+  return { ok: true, set };
+}
+
+/** Executes template `name` of the set with `data` (Go's ExecuteTemplate). */
+export function execute(set: TemplateSet, name: string, data: GoValue, options: ExecOptions = {}): ExecResult {
+  const limits = { ...defaultLimits, ...options.limits };
+  const tree = set.trees.get(name);
+  const lookupFunc = (f: string): FuncEntry | undefined => {
+    if (Object.prototype.hasOwnProperty.call(set.funcs, f)) return { fn: set.funcs[f], builtin: false };
+    if (Object.prototype.hasOwnProperty.call(builtins, f)) return { fn: builtins[f], builtin: true };
+    return undefined;
+  };
+  if (!tree) {
+    const message = set.trees.size === 0
+      ? `template: ${name}: "${name}" is an incomplete or empty template`
+      : `template: no template ${JSON.stringify(name)} associated with template`;
+    return { ok: false, error: templateError('exec', message, name), partialOutput: '' };
+  }
+  // Go's Execute takes reflect.ValueOf(data): a nil interface becomes the invalid value.
+  const dot = data === null ? undefined : data;
+  const ex = new Executor({ trees: set.trees, lookupFunc, limits }, name, dot);
+  try {
+    ex.run(tree, dot);
+    return { ok: true, output: ex.out.join('') };
+  } catch (e) {
+    const partialOutput = ex.out.join('');
+    if (e instanceof ExecError) {
+      const m = /^template: ([^:]+):(\d+):(\d+): /.exec(e.message);
+      const error = m ? templateError('exec', e.message, m[1], Number(m[2]), Number(m[3]) + 1) : templateError('exec', e.message, name);
+      return { ok: false, error, partialOutput };
+    }
+    const message = e instanceof RangeError
+      ? `template: ${name}: execution stopped: the template nests too deeply (${e.message})`
+      : `template: ${name}: internal error: ${describe(e)}`;
+    return { ok: false, error: templateError('exec', message, name), partialOutput };
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function templateError(phase: 'parse' | 'exec', message: string, template?: string, line?: number, column?: number): TemplateError {
+  const diagnostic: Diagnostic = { origin: 'template', severity: 'error', message };
+  if (template !== undefined && line !== undefined) diagnostic.source = { input: template, line, column: column ?? 1 };
+  return { phase, message, template, line, column, diagnostic };
+}
