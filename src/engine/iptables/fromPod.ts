@@ -7,7 +7,7 @@ import { diagnostic, messageOf } from '../diagnostics.ts';
 import { captureRulesForArgs, emptyResult } from './capture.ts';
 import type { CaptureContext } from './environment.ts';
 import { captureRulesForCni, type CniInput } from './fromCni.ts';
-import { containerEnv, containers, findContainer, podParts, stringList } from './podShape.ts';
+import { containerEnv, containers, findContainer, podParts, stringList, stringMap } from './podShape.ts';
 import type { CaptureResult } from './result.ts';
 
 export interface PodCaptureOptions {
@@ -21,7 +21,7 @@ export interface PodCaptureOptions {
 export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}): CaptureResult {
   const ctx = options.context ?? {};
   try {
-    const { spec, kind } = podParts(pod);
+    const { metadata, spec, kind } = podParts(pod);
     const inits = containers(spec, 'initContainers');
     const regular = containers(spec, 'containers');
     const lead = kind === 'Pod' ? [] : [`read the pod template of the ${kind}`];
@@ -36,6 +36,9 @@ export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}
       return result;
     }
     const proxy = findContainer(regular, 'istio-proxy') ?? findContainer(inits, 'istio-proxy');
+    if (proxy && stringMap(metadata.annotations)['sidecar.istio.io/interceptionMode'] === 'NONE') {
+      return emptyResult('none', [...lead, 'interception mode NONE: the injector adds no istio-init container and no traffic is captured'], []);
+    }
     if (proxy || findContainer(inits, 'istio-validation')) {
       const result = captureRulesForCni({ ...options.cni, pod }, ctx);
       const validation = findContainer(inits, 'istio-validation');
