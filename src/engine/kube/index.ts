@@ -6,3 +6,7 @@ export { toSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 export { decodeKubeYaml, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
+export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from './quantity.ts';
+export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult } from './typedRoundTrip.ts';
+export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
+export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';

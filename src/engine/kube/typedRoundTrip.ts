@@ -1,0 +1,274 @@
+/**
+ * The Go-typed round trip: what happens to a Kubernetes object when Go decodes it into its struct
+ * (k8s.io/api types) and encodes it back with encoding/json. Unknown fields vanish, zero values of
+ * `omitempty` fields vanish, nil pointers/slices/maps without omitempty become null, structs always
+ * appear (`resources: {}`), quantities are canonicalised, IntOrString keeps its kind, and keys come
+ * out in Go field order (so JSON.stringify of the result has Go's key order).
+ *
+ * With `fromYaml`, the input is first coerced the way sigs.k8s.io/yaml coerces YAML numbers and
+ * booleans headed for Go string fields (`value: 1` → `"1"`), including its quirk of not looking
+ * through embedded structs.
+ */
+import { formatGoJsonFloat } from './goNumbers.ts';
+import { formatQuantity, parseQuantity } from './quantity.ts';
+import { findField, shapeOf, structFields, type StructTable } from './schemaTypes.ts';
+import type { JsonValue } from './sigsYamlWriter.ts';
+import { KUBE_TYPES } from './workloadSchema.ts';
+
+export interface TypedRoundTripResult {
+  value: JsonValue;
+  /** Decoding errors in encoding/json's words; Go would fail with the first one. */
+  errors: string[];
+}
+
+export interface TypedRoundTripOptions {
+  /** Apply sigs.k8s.io/yaml's number/bool → string coercion first (input came from YAML). */
+  fromYaml?: boolean;
+  table?: StructTable;
+}
+
+type JsonObject = { [key: string]: JsonValue };
+const MAX_DEPTH = 500;
+
+const isObject = (v: JsonValue | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function jsonKind(v: JsonValue): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'object') return 'object';
+  if (typeof v === 'bigint' || typeof v === 'number') return `number ${String(v)}`;
+  if (typeof v === 'boolean') return 'bool';
+  return 'string';
+}
+
+/** The Go spelling of a table type in error messages: `[]v1.Container`, `*int32`, `map[string]string`. */
+function goTypeName(type: string): string {
+  const s = shapeOf(type);
+  if (s.kind === 'pointer') return '*' + goTypeName(s.elem);
+  if (s.kind === 'slice') return '[]' + goTypeName(s.elem);
+  if (s.kind === 'map') return 'map[string]' + goTypeName(s.elem);
+  if (s.kind === 'scalar') return s.go;
+  if (s.kind === 'leaf') return { Quantity: 'resource.Quantity', IntOrString: 'intstr.IntOrString', Time: 'v1.Time', Raw: 'interface {}' }[s.go];
+  return 'v1.' + s.name;
+}
+
+const INT_RANGE: Record<string, [bigint, bigint]> = {
+  int32: [-(1n << 31n), (1n << 31n) - 1n],
+  int64: [-(1n << 63n), (1n << 63n) - 1n],
+};
+
+/** The text encoding/json would have written for a JSON number (what UnmarshalJSON methods see). */
+function numberText(v: number | bigint): string {
+  return typeof v === 'bigint' ? v.toString() : formatGoJsonFloat(v);
+}
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** metav1.Time: RFC 3339 in, seconds-precision UTC out, the zero time as null. */
+function roundTripTime(text: string): string | null | undefined {
+  const m = RFC3339.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, , zone] = m;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
+  if (zone !== 'Z' && zone !== 'z') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const offsetMinutes = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+    date.setTime(date.getTime() - offsetMinutes * 60_000);
+  }
+  if (Number.isNaN(date.getTime())) return undefined;
+  const year = date.getUTCFullYear();
+  if (year === 1 && date.getUTCMonth() === 0 && date.getUTCDate() === 1 && date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0) return null;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`;
+}
+
+class Codec {
+  readonly errors: string[] = [];
+
+  constructor(private readonly table: StructTable) {}
+
+  /** Whether encoding/json's omitempty leaves this encoded value out. */
+  private isEmpty(type: string, v: JsonValue): boolean {
+    const s = shapeOf(type);
+    switch (s.kind) {
+      case 'pointer':
+        return v === null;
+      case 'slice':
+      case 'map':
+        return v === null || (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
+      case 'scalar':
+        return v === '' || v === false || v === 0 || v === 0n;
+      case 'leaf':
+        return s.go === 'Raw' ? v === null : false;
+      case 'struct':
+        return false;
+    }
+  }
+
+  /** Decodes `v` (undefined = absent) into a Go value of `type` and returns its JSON encoding. */
+  value(type: string, v: JsonValue | undefined, struct: string, path: string, depth: number): JsonValue {
+    if (depth > MAX_DEPTH) {
+      this.errors.push(`object nested deeper than ${MAX_DEPTH} levels at ${path}`);
+      return null;
+    }
+    const s = shapeOf(type);
+    const mismatch = (): void => {
+      this.errors.push(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
+    };
+    switch (s.kind) {
+      case 'pointer':
+        if (v === undefined || v === null) return null;
+        return this.value(s.elem, v, struct, path, depth + 1);
+      case 'slice':
+        if (v === undefined || v === null) return null;
+        if (!Array.isArray(v)) return mismatch(), null;
+        return v.map((item) => this.value(s.elem, item, struct, path, depth + 1));
+      case 'map': {
+        if (v === undefined || v === null) return null;
+        if (!isObject(v)) return mismatch(), null;
+        const out: JsonObject = {};
+        for (const [k, item] of Object.entries(v)) out[k] = this.value(s.elem, item, struct, `${path}.${k}`, depth + 1);
+        return out;
+      }
+      case 'scalar':
+        return this.scalar(s.go, v, mismatch);
+      case 'leaf':
+        return this.leaf(s.go, v, mismatch);
+      case 'struct':
+        return this.struct(s.name, v, path, depth, mismatch);
+    }
+  }
+
+  private scalar(go: 'string' | 'bool' | 'int32' | 'int64' | 'float64', v: JsonValue | undefined, mismatch: () => void): JsonValue {
+    const zero = go === 'string' ? '' : go === 'bool' ? false : 0;
+    if (v === undefined || v === null) return zero;
+    if (go === 'string') return typeof v === 'string' ? v : (mismatch(), zero);
+    if (go === 'bool') return typeof v === 'boolean' ? v : (mismatch(), zero);
+    if (typeof v !== 'number' && typeof v !== 'bigint') return mismatch(), zero;
+    if (go === 'float64') return Number(v);
+    if (typeof v === 'number' && !Number.isInteger(v)) return mismatch(), zero;
+    const big = BigInt(v);
+    const [min, max] = INT_RANGE[go];
+    if (big < min || big > max) return mismatch(), zero;
+    return Number.isSafeInteger(Number(big)) ? Number(big) : big;
+  }
+
+  private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, mismatch: () => void): JsonValue {
+    if (go === 'Raw') return v === undefined ? null : v;
+    if (go === 'Quantity') {
+      if (v === undefined || v === null) return '0';
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return mismatch(), '0';
+      const q = parseQuantity(typeof v === 'string' ? v.trim() : numberText(v));
+      if (!q) {
+        this.errors.push("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+        return '0';
+      }
+      return formatQuantity(q);
+    }
+    if (go === 'IntOrString') {
+      if (v === undefined || v === null) return 0;
+      if (typeof v === 'string') return v;
+      return this.scalar('int32', v, mismatch);
+    }
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') return mismatch(), null;
+    const t = roundTripTime(v);
+    if (t === undefined) {
+      this.errors.push(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse`);
+      return null;
+    }
+    return t;
+  }
+
+  private struct(name: string, v: JsonValue | undefined, path: string, depth: number, mismatch: () => void): JsonValue {
+    const list = structFields(this.table, name);
+    const given = new Map<string, JsonValue>();
+    if (v !== undefined && v !== null) {
+      if (!isObject(v)) mismatch();
+      else {
+        for (const [k, item] of Object.entries(v)) {
+          const f = findField(list, k);
+          if (f) given.set(f.json, this.value(f.type, item, name, path ? `${path}.${f.json}` : f.json, depth + 1));
+        }
+      }
+    }
+    const out: JsonObject = {};
+    for (const f of list) {
+      const encoded = given.has(f.json) ? given.get(f.json)! : this.value(f.type, undefined, name, f.json, depth + 1);
+      if (f.omitempty && this.isEmpty(f.type, encoded)) continue;
+      if (f.omitzero && encoded === null) continue;
+      out[f.json] = encoded;
+    }
+    return out;
+  }
+}
+
+/** sigs.k8s.io/yaml: a YAML number or bool headed for a Go string becomes its text. */
+function coerceForTarget(table: StructTable, target: string | undefined, v: JsonValue, depth: number): JsonValue {
+  if (depth > MAX_DEPTH) return v;
+  let shape = target === undefined ? undefined : shapeOf(target);
+  while (shape?.kind === 'pointer') shape = shapeOf(shape.elem);
+  if (Array.isArray(v)) {
+    const elem = shape?.kind === 'slice' ? shape.elem : undefined;
+    return v.map((item) => coerceForTarget(table, elem, item, depth + 1));
+  }
+  if (isObject(v)) {
+    const out: JsonObject = {};
+    const fieldsOf = shape?.kind === 'struct' && table[shape.name] ? structFields(table, shape.name) : undefined;
+    for (const [k, item] of Object.entries(v)) {
+      let childTarget: string | undefined;
+      if (fieldsOf) {
+        const f = findField(fieldsOf, k);
+        // Go looks up the top-level struct field, so a promoted field's target is the embedded struct itself.
+        childTarget = f ? (f.viaInline ?? f.type) : undefined;
+      } else if (shape?.kind === 'map') {
+        childTarget = shape.elem;
+      }
+      out[k] = coerceForTarget(table, childTarget, item, depth + 1);
+    }
+    return out;
+  }
+  if (shape?.kind === 'scalar' && shape.go === 'string') {
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'bigint') return v.toString();
+    if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v).toString() : formatFloat32G(v);
+  }
+  return v;
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 32): the shortest text that reads back as the same float32. */
+function formatFloat32G(f: number): string {
+  const target = Math.fround(f);
+  let text = String(target);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = Number(target.toPrecision(p));
+    if (Math.fround(candidate) === target) {
+      text = String(candidate);
+      break;
+    }
+  }
+  const n = Number(text);
+  const [mantissa, e] = n.toExponential().split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return text;
+}
+
+/**
+ * Decodes `value` as the Go type `typeName` (e.g. "Pod", "Deployment", "Container") and encodes
+ * it back. Never throws; errors come back as messages beside the best-effort value.
+ */
+export function typedRoundTrip(typeName: string, value: JsonValue, options: TypedRoundTripOptions = {}): TypedRoundTripResult {
+  const table = options.table ?? KUBE_TYPES;
+  if (!table[typeName]) return { value, errors: [`unknown Kubernetes type ${typeName}`] };
+  const codec = new Codec(table);
+  try {
+    const input = options.fromYaml ? coerceForTarget(table, typeName, value, 0) : value;
+    const out = codec.value(typeName, input, typeName, '', 0);
+    return { value: out, errors: codec.errors };
+  } catch (err) {
+    return { value, errors: [...codec.errors, err instanceof Error ? err.message : String(err)] };
+  }
+}
