@@ -33,7 +33,7 @@ describe('evaluateWebhooks', () => {
       [mwc('a', [{ name: 'w.x.io', rules: podRule, objectSelector: { matchExpressions: [{ key: 'sidecar.istio.io/inject', operator: 'NotIn', values: ['false'] }] } }])],
       podCreateRequest('ns', {}, { labels: { 'sidecar.istio.io/inject': 'false' } }),
     );
-    expect(e.reason).toBe('the Pod has sidecar.istio.io/inject=false, but the selector wants sidecar.istio.io/inject notin (false)');
+    expect(e.reason).toBe('the Pod has sidecar.istio.io/inject=false, but the selector wants sidecar.istio.io/inject NotIn [false]');
   });
 
   it.each([

@@ -1,10 +1,10 @@
 import { labelSelectorAsSelector, type LabelSelector } from '../selectors/labelSelector.ts';
-import { requirementMatches, requirementString } from '../selectors/requirement.ts';
+import { requirementMatches, type Requirement } from '../selectors/requirement.ts';
 import { selectorIsEmpty } from '../selectors/selector.ts';
 
 /** One requirement of a selector against the labels it was evaluated on. */
 export interface RequirementCheck {
-  /** The requirement as kubectl would print it, e.g. `istio-injection notin (false)`. */
+  /** The requirement as a LabelSelector writes it, e.g. `sidecar.istio.io/inject NotIn [false]`. */
   text: string;
   key: string;
   operator: string;
@@ -27,6 +27,22 @@ export interface SelectorCheck {
   labels?: Record<string, string>;
 }
 
+/** matchExpressions spelling: `k In [a, b]`, `k DoesNotExist`; matchLabels entries as `k=v`. */
+export function requirementText(r: Requirement): string {
+  switch (r.operator) {
+    case 'in':
+      return `${r.key} In [${r.values.join(', ')}]`;
+    case 'notin':
+      return `${r.key} NotIn [${r.values.join(', ')}]`;
+    case 'exists':
+      return `${r.key} Exists`;
+    case '!':
+      return `${r.key} DoesNotExist`;
+    default:
+      return `${r.key}=${r.values[0] ?? ''}`;
+  }
+}
+
 /** Evaluates a LabelSelector against labels requirement by requirement, for showing. */
 export function checkSelector(ls: LabelSelector, labels: Record<string, string>, whose: string): SelectorCheck {
   const converted = labelSelectorAsSelector(ls);
@@ -36,7 +52,7 @@ export function checkSelector(ls: LabelSelector, labels: Record<string, string>,
   const requirements = s.requirements.map((r): RequirementCheck => {
     const present = Object.prototype.hasOwnProperty.call(labels, r.key);
     return {
-      text: requirementString(r),
+      text: requirementText(r),
       key: r.key,
       operator: r.operator,
       values: r.values,

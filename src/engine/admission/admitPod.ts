@@ -1,0 +1,221 @@
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { CHART_DEFAULT_POLICY } from '../policy/injectorConfig.ts';
+import { injectorTargetOf, isInjectorWebhook } from '../policy/injectorTarget.ts';
+import { INJECT_KEY, injectRequired, IGNORED_NAMESPACES, type PolicyEvidence } from '../policy/injectRequired.ts';
+import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
+import { checkInject } from '../webhooks/checkInject.ts';
+import { evaluateWebhook } from '../webhooks/matchWebhooks.ts';
+import { byteOrder } from '../webhooks/webhookConfiguration.ts';
+import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
+import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
+import type { DoubleInjection, InjectorCall, SeenValue, TraceStep, Verdict, WebhookRow, WorkloadAdmission } from './types.ts';
+
+export type AdmissionCore = Omit<WorkloadAdmission, 'workload' | 'suggestions'>;
+
+const REV_KEY = 'istio.io/rev';
+/** Keys that only count on the pod template; on a controller's own metadata they do nothing. */
+const POD_ONLY_KEYS = [INJECT_KEY, REV_KEY];
+
+function findInjectorConfig(index: ScenarioIndex, revision: string, namespace: string | undefined): IndexedInjectorConfig | undefined {
+  const candidates = index.injectorConfigs.filter((c) => c.revision === revision);
+  return candidates.find((c) => !namespace || !c.namespace || c.namespace === namespace) ?? candidates[0];
+}
+
+/** Steps about the workload object itself: keys written where they have no effect. */
+function workloadSteps(s: PodSubject, diagnostics: Diagnostic[]): TraceStep[] {
+  const steps: TraceStep[] = [];
+  const labels = podLabelsOf(s);
+  const annotations = podAnnotationsOf(s);
+  const templateAt = s.templatePath.length ? s.templatePath.join('.') : '';
+  const where = templateAt ? `the pod template (${templateAt}.metadata)` : 'the Pod';
+  const values: SeenValue[] = [];
+  for (const key of POD_ONLY_KEYS) {
+    if (key in labels) values.push({ name: `label ${key}`, value: labels[key], source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', key]) });
+    if (key in annotations) values.push({ name: `annotation ${key}`, value: annotations[key], source: s.locateWorkload([...s.templatePath, 'metadata', 'annotations', key]) });
+  }
+  steps.push({
+    id: 'workload:template',
+    stage: 'workload',
+    title: `labels and annotations of ${where}`,
+    outcome: 'pass',
+    detail: values.length ? `the pod will carry ${values.map((v) => `${v.name}=${JSON.stringify(v.value)}`).join(', ')}` : `the pod carries neither ${INJECT_KEY} nor ${REV_KEY}`,
+    values,
+  });
+  if (!s.templatePath.length) return steps;
+  for (const place of ['labels', 'annotations'] as const) {
+    const own = s.value.metadata?.[place];
+    if (!own || typeof own !== 'object') continue;
+    for (const key of POD_ONLY_KEYS) {
+      if (!(key in own)) continue;
+      const source = s.locateWorkload(['metadata', place, key]);
+      const detail = `${key}: ${JSON.stringify(String(own[key]))} is written on the ${s.kind}'s own metadata.${place}; it has no effect — only ${templateAt}.metadata is copied onto the pod`;
+      steps.push({ id: `workload:misplaced:${place}:${key}`, stage: 'workload', title: `${key} on the ${s.kind}'s metadata`, outcome: 'fail', detail, values: [{ name: `${s.kind} ${place.slice(0, -1)} ${key}`, value: String(own[key]), source }] });
+      diagnostics.push(diagnostic('admission', 'warning', detail, source));
+    }
+  }
+  return steps;
+}
+
+function evidenceValues(e: PolicyEvidence[], s: PodSubject, cm: IndexedInjectorConfig | undefined): SeenValue[] {
+  return e.map((x): SeenValue => {
+    switch (x.kind) {
+      case 'hostNetwork':
+        return { name: 'spec.hostNetwork', value: String(x.value), source: s.locateWorkload([...s.templatePath, 'spec', 'hostNetwork']) };
+      case 'namespace':
+        return { name: 'namespace', value: x.value, source: s.locateWorkload(['metadata', 'namespace']) };
+      case 'podLabel':
+        return { name: `label ${x.key}`, ...(x.value !== undefined ? { value: x.value } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', x.key]) };
+      case 'podAnnotation':
+        return { name: `annotation ${x.key}`, ...(x.value !== undefined ? { value: x.value } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'annotations', x.key]) };
+      case 'policy':
+        return { name: 'policy', value: x.value, source: cm ? locatorOf(cm.object)(['data', 'config']) : undefined };
+      default:
+        return { name: `${x.kind}[${x.index}]`, source: cm ? locatorOf(cm.object)(['data', 'config']) : undefined };
+    }
+  });
+}
+
+/** Runs one pod through the API server's webhook selection and every istiod it reaches. */
+export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[] = IGNORED_NAMESPACES): AdmissionCore {
+  const diagnostics: Diagnostic[] = [];
+  const steps: TraceStep[] = workloadSteps(s, diagnostics);
+  const podLabels = podLabelsOf(s);
+  const podAnnotations = podAnnotationsOf(s);
+  const template = podTemplateOf(s);
+  const nsWritten = namespaceLabelsOf(s);
+  const namespaceLabels = namespaceLabelsAsServed(s.namespace, nsWritten);
+
+  steps.push({
+    id: 'namespace',
+    stage: 'namespace',
+    title: `namespace ${s.namespace}`,
+    outcome: 'pass',
+    detail: s.namespaceValue
+      ? `labels ${Object.entries(namespaceLabels).map(([k, v]) => `${k}=${v}`).join(', ')}${nsWritten[NAMESPACE_NAME_LABEL] === undefined ? ` (${NAMESPACE_NAME_LABEL} is added by the API server)` : ''}`
+      : `the scenario has no Namespace ${s.namespace}; it is taken to have no labels but ${NAMESPACE_NAME_LABEL}=${s.namespace}`,
+    values: Object.entries(namespaceLabels).map(([k, v]) => ({ name: `namespace label ${k}`, value: v, source: s.locateNamespace?.(['metadata', 'labels', k]) })),
+    ...(s.locateNamespace ? { source: s.locateNamespace([]) } : {}),
+  });
+
+  // The API server: every webhook of every configuration, configurations by name.
+  const request = podCreateRequest(s.namespace, nsWritten, { kind: 'Pod', labels: podLabels, value: { apiVersion: 'v1', kind: 'Pod', ...template, metadata: { ...(template.metadata ?? {}), namespace: s.namespace } } });
+  request.namespaceObject = { apiVersion: 'v1', kind: 'Namespace', ...(s.namespaceValue ?? {}), metadata: { ...(s.namespaceValue?.metadata ?? {}), name: s.namespace, labels: namespaceLabels } };
+  const sorted = [...index.configurations].sort((a, b) => byteOrder(a.configuration.name, b.configuration.name));
+  const webhooks: WebhookRow[] = [];
+  for (const { configuration, object } of sorted) {
+    const locate = locatorOf(object);
+    for (const w of configuration.webhooks) {
+      const evaluation = evaluateWebhook(w, request);
+      const injector = isInjectorWebhook(w);
+      const target = injector ? injectorTargetOf(w, configuration.labels) : undefined;
+      webhooks.push({ ...evaluation, injector, ...(target ? { revision: target.revision, revisionVia: target.via } : {}), source: locate(['webhooks', w.index, 'name']) ?? locate([]) });
+      steps.push({
+        id: `apiserver:${configuration.name}/${w.name}`,
+        stage: 'apiserver',
+        title: `webhook ${w.name} (${configuration.name})`,
+        outcome: evaluation.called ? 'pass' : evaluation.stoppedAt === 'invalid' ? 'skip' : 'fail',
+        detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}`,
+        values: [...evaluation.namespaceSelector.requirements, ...evaluation.objectSelector.requirements].map((r) => ({ name: r.text, ...(r.present ? { value: r.actual } : {}) })),
+        source: locate(['webhooks', w.index]) ?? locate([]),
+      });
+    }
+  }
+
+  const rejecting = webhooks.find((w) => w.rejects !== undefined);
+  const calledInjectors = webhooks.filter((w) => w.called && w.injector);
+  const injectors: InjectorCall[] = [];
+  if (!rejecting) {
+    for (const w of calledInjectors) {
+      const conf = sorted.find((c) => c.configuration.name === w.configuration)!.configuration;
+      const target = injectorTargetOf(conf.webhooks[w.webhookIndex], conf.labels);
+      const cm = findInjectorConfig(index, target.revision, target.namespace);
+      const config = cm ? cm.read.config : CHART_DEFAULT_POLICY;
+      const decision = injectRequired({ namespace: s.namespace, labels: podLabels, annotations: podAnnotations, hostNetwork: template.spec?.hostNetwork === true }, config, ignoredNamespaces);
+      injectors.push({
+        configuration: w.configuration,
+        webhook: w.webhook,
+        revision: target.revision,
+        ...(cm ? { configMap: { name: cm.name, namespace: cm.namespace, source: locatorOf(cm.object)(['metadata', 'name']) } } : {}),
+        policySource: cm ? 'configMap' : 'chart-default',
+        decision,
+        pathEnv: target.pathEnv,
+      });
+      const prefix = `istiod:${target.revision}:${w.configuration}/${w.webhook}`;
+      steps.push({
+        id: `${prefix}:config`,
+        stage: 'istiod',
+        title: `istiod revision ${target.revision}`,
+        outcome: 'pass',
+        detail: cm
+          ? `reached through ${target.via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`
+          : `reached through ${target.via}; the scenario has no ConfigMap istio-sidecar-injector${target.revision === 'default' ? '' : `-${target.revision}`}, so the chart's defaults are assumed (policy enabled, no selectors)`,
+        values: [],
+        ...(cm ? { source: locatorOf(cm.object)([]) } : {}),
+      });
+      if (!cm) diagnostics.push(diagnostic('admission', 'info', `no injector ConfigMap for revision ${target.revision} in the scenario: assuming policy enabled`));
+      for (const ps of decision.steps) {
+        steps.push({ id: `${prefix}:${ps.rule}`, stage: 'istiod', title: ps.check, outcome: ps.outcome, detail: ps.detail, values: evidenceValues(ps.evidence, s, cm) });
+      }
+      for (const warning of decision.warnings) diagnostics.push(diagnostic('admission', 'warning', `istiod ${target.revision}: ${warning}`));
+    }
+  }
+
+  const injecting = injectors.filter((i) => i.decision.inject);
+  const injectedBy = [...new Set(injecting.map((i) => i.revision))];
+  let verdict: Verdict;
+  let summary: string;
+  let decidingStep: string;
+  if (rejecting) {
+    verdict = 'rejected';
+    summary = `Rejected: webhook ${rejecting.webhook} (${rejecting.configuration}) cannot evaluate its matchConditions and its failurePolicy is Fail — ${rejecting.rejects}`;
+    decidingStep = `apiserver:${rejecting.configuration}/${rejecting.webhook}`;
+  } else if (injecting.length) {
+    const first = injecting[0];
+    const row = webhooks.find((w) => w.configuration === first.configuration && w.webhook === first.webhook)!;
+    verdict = 'injected';
+    summary = `Injected by istiod revision ${first.revision} through webhook ${first.webhook} (${first.configuration}): ${row.reason.replace(/^called: /, '')}; istiod: ${first.decision.message.replace(/^injected: /, '')}`;
+    decidingStep = `istiod:${first.revision}:${first.configuration}/${first.webhook}:${first.decision.rule}`;
+  } else if (injectors.length) {
+    const first = injectors[0];
+    verdict = 'not-injected';
+    summary = `Not injected: webhook ${first.webhook} (${first.configuration}) sends the pod to istiod revision ${first.revision}, which skips it — ${first.decision.message.replace(/^not injected: /, '')}`;
+    decidingStep = `istiod:${first.revision}:${first.configuration}/${first.webhook}:${first.decision.rule}`;
+  } else {
+    verdict = 'not-injected';
+    decidingStep = 'apiserver:none';
+    const injectorRows = webhooks.filter((w) => w.injector);
+    summary = !index.configurations.length
+      ? 'Not injected: the scenario has no MutatingWebhookConfiguration, so no webhook would be called.'
+      : !injectorRows.length
+        ? 'Not injected: none of the MutatingWebhookConfigurations is an Istio sidecar injector.'
+        : `Not injected: the API server calls none of the ${injectorRows.length} injection webhooks, so the pod never reaches istiod.`;
+    steps.push({ id: 'apiserver:none', stage: 'apiserver', title: 'injection webhooks called', outcome: 'decisive', detail: summary, values: [] });
+  }
+
+  let doubleInjection: DoubleInjection | undefined;
+  if (calledInjectors.length > 1) {
+    doubleInjection = {
+      webhooks: calledInjectors.map((w) => `${w.configuration}/${w.webhook}`),
+      injectingRevisions: injectedBy,
+      message: `${calledInjectors.length} injection webhooks are called for this pod (${calledInjectors.map((w) => `${w.configuration}/${w.webhook}`).join(', ')})${injecting.length > 1 ? `, and ${injecting.length} istiods inject it: the sidecar is injected twice, which can lead to errors` : ''}`,
+    };
+    diagnostics.push(diagnostic('admission', injecting.length > 1 ? 'error' : 'warning', doubleInjection.message));
+  }
+  steps.push({ id: 'verdict', stage: 'verdict', title: 'verdict', outcome: 'decisive', detail: summary, values: [] });
+
+  const configurations = index.configurations.map((c) => c.configuration);
+  return {
+    verdict,
+    summary,
+    decidingStep,
+    injectedBy,
+    podLabels,
+    namespaceLabels,
+    webhooks,
+    checkInject: checkInject(configurations, podLabels, namespaceLabels),
+    injectors,
+    steps,
+    ...(doubleInjection ? { doubleInjection } : {}),
+    diagnostics,
+  };
+}

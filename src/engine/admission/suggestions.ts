@@ -1,0 +1,188 @@
+import { INJECT_KEY } from '../policy/injectRequired.ts';
+import { admitPod, type AdmissionCore } from './admitPod.ts';
+import { applyObjectEdit, type ObjectEdit } from './edits.ts';
+import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, type PodSubject } from './podSubject.ts';
+import { locateNearest, type ScenarioIndex } from './scenarioIndex.ts';
+import type { Suggestion, Verdict, YamlEdit } from './types.ts';
+
+const REV_KEY = 'istio.io/rev';
+const NS_INJECTION_KEY = 'istio-injection';
+
+/** A candidate change: one idea, possibly several object edits, described for the user. */
+interface Candidate {
+  sentence: string;
+  command?: string;
+  edits: ObjectEdit[];
+}
+
+/** Hostile input: at most this many re-analyses per workload. */
+const MAX_TRIALS = 200;
+const MAX_SUGGESTIONS = 6;
+
+/** Revisions the injection webhooks route by, read from their `istio.io/rev In [...]` requirements. */
+function knownRevisions(index: ScenarioIndex): string[] {
+  const revs = new Set<string>();
+  for (const { configuration } of index.configurations) {
+    for (const w of configuration.webhooks) {
+      for (const sel of [w.namespaceSelector, w.objectSelector]) {
+        for (const e of sel.matchExpressions ?? []) if (e.key === REV_KEY && e.operator === 'In') for (const v of e.values ?? []) revs.add(v);
+        const v = sel.matchLabels?.[REV_KEY];
+        if (v !== undefined) revs.add(v);
+      }
+    }
+  }
+  return [...revs].sort();
+}
+
+function wantsNamespaceInjectionLabel(index: ScenarioIndex): boolean {
+  return index.configurations.some(({ configuration }) =>
+    configuration.webhooks.some((w) => (w.namespaceSelector.matchExpressions ?? []).some((e) => e.key === NS_INJECTION_KEY && e.operator === 'In' && (e.values ?? []).includes('enabled')) || w.namespaceSelector.matchLabels?.[NS_INJECTION_KEY] === 'enabled'),
+  );
+}
+
+function candidates(s: PodSubject, index: ScenarioIndex, want: Verdict): Candidate[] {
+  const out: Candidate[] = [];
+  const ns = s.namespace;
+  const tpl = [...s.templatePath.map(String), 'metadata'];
+  const podLabels = podLabelsOf(s);
+  const podAnnotations = podAnnotationsOf(s);
+  const nsLabels = namespaceLabelsOf(s);
+  const where = s.templatePath.length ? `the ${s.kind}'s pod template` : `the Pod`;
+  const nsSet = (key: string, value: string): Candidate => ({
+    sentence: `Label namespace ${ns} with ${key}=${value}${nsLabels[key] !== undefined ? ` (it has ${key}=${nsLabels[key]})` : ''}.`,
+    command: `kubectl label namespace ${ns} ${key}=${value} --overwrite`,
+    edits: [{ target: 'namespace', path: ['metadata', 'labels', key], action: 'set', value }],
+  });
+  const nsRemove = (key: string): Candidate => ({
+    sentence: `Remove the label ${key}=${nsLabels[key]} from namespace ${ns}.`,
+    command: `kubectl label namespace ${ns} ${key}-`,
+    edits: [{ target: 'namespace', path: ['metadata', 'labels', key], action: 'remove' }],
+  });
+  const podSet = (key: string, value: string): Candidate => ({
+    sentence: `Add the label ${key}: "${value}" to ${where}${podLabels[key] !== undefined ? ` (it has "${podLabels[key]}")` : ''}.`,
+    edits: [{ target: 'workload', path: [...tpl, 'labels', key], action: 'set', value }],
+  });
+  const podRemove = (place: 'labels' | 'annotations', key: string, value: string): Candidate => ({
+    sentence: `Remove the ${place.slice(0, -1)} ${key}: "${value}" from ${where}.`,
+    edits: [{ target: 'workload', path: [...tpl, place, key], action: 'remove' }],
+  });
+  // A key written on the controller's own metadata is moved to where it takes effect.
+  if (s.templatePath.length) {
+    for (const place of ['labels', 'annotations'] as const) {
+      for (const key of [INJECT_KEY, REV_KEY]) {
+        const v = s.value.metadata?.[place]?.[key];
+        if (v === undefined) continue;
+        out.push({
+          sentence: `Move ${key}: "${String(v)}" from the ${s.kind}'s metadata.${place} to its pod template (${[...tpl, 'labels'].join('.')}), where it takes effect.`,
+          edits: [
+            { target: 'workload', path: ['metadata', place, key], action: 'remove' },
+            { target: 'workload', path: [...tpl, 'labels', key], action: 'set', value: String(v) },
+          ],
+        });
+      }
+    }
+  }
+  if (want === 'injected') {
+    if (podLabels[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] !== 'true') out.push(podRemove('labels', INJECT_KEY, podLabels[INJECT_KEY]));
+    if (podAnnotations[INJECT_KEY] !== undefined && podAnnotations[INJECT_KEY] !== 'true') out.push(podRemove('annotations', INJECT_KEY, podAnnotations[INJECT_KEY]));
+    if (nsLabels[NS_INJECTION_KEY] !== undefined && nsLabels[NS_INJECTION_KEY] !== 'enabled') out.push(nsRemove(NS_INJECTION_KEY));
+    if (wantsNamespaceInjectionLabel(index)) out.push(nsSet(NS_INJECTION_KEY, 'enabled'));
+    for (const rev of knownRevisions(index)) if (nsLabels[REV_KEY] !== rev) out.push(nsSet(REV_KEY, rev));
+    if (nsLabels[REV_KEY] !== undefined) out.push(nsRemove(REV_KEY));
+    out.push(podSet(INJECT_KEY, 'true'));
+    for (const rev of knownRevisions(index)) if (podLabels[REV_KEY] !== rev) out.push(podSet(REV_KEY, rev));
+    if (podLabels[REV_KEY] !== undefined) out.push(podRemove('labels', REV_KEY, podLabels[REV_KEY]));
+    const spec = [...s.templatePath.map(String), 'spec'];
+    let t: any = s.value;
+    for (const k of spec) t = t?.[k];
+    if (t?.hostNetwork === true) {
+      out.push({ sentence: `Remove hostNetwork: true from ${where} (istiod never injects pods on the node's network).`, edits: [{ target: 'workload', path: [...spec, 'hostNetwork'], action: 'remove' }] });
+    }
+  } else {
+    out.push(podSet(INJECT_KEY, 'false'));
+    if (nsLabels[NS_INJECTION_KEY] !== undefined) out.push(nsRemove(NS_INJECTION_KEY));
+    if (nsLabels[REV_KEY] !== undefined) out.push(nsRemove(REV_KEY));
+    if (podLabels[REV_KEY] !== undefined) out.push(podRemove('labels', REV_KEY, podLabels[REV_KEY]));
+    if (podLabels[INJECT_KEY] === 'true') out.push(podRemove('labels', INJECT_KEY, 'true'));
+    out.push(nsSet(NS_INJECTION_KEY, 'disabled'));
+  }
+  return out;
+}
+
+function applyCandidate(s: PodSubject, edits: ObjectEdit[]): PodSubject {
+  let value = s.value;
+  let namespaceValue = s.namespaceValue ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name: s.namespace } };
+  for (const e of edits) {
+    if (e.target === 'workload') value = applyObjectEdit(value, e);
+    else namespaceValue = applyObjectEdit(namespaceValue, e);
+  }
+  const touchesNamespace = edits.some((e) => e.target === 'namespace');
+  return { ...s, value, ...(touchesNamespace || s.namespaceValue ? { namespaceValue } : {}) };
+}
+
+/** Where the subject's objects live in the text, for turning object edits into YAML edits. */
+export interface SubjectDocuments {
+  workload: { input: string; documentIndex: number; path: (string | number)[] };
+  namespace?: { input: string; documentIndex: number; path: (string | number)[] };
+}
+
+function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments, after: PodSubject): YamlEdit[] {
+  const out: YamlEdit[] = [];
+  const nsEdits = edits.filter((e) => e.target === 'namespace');
+  if (nsEdits.length && !docs.namespace) {
+    // The scenario has no Namespace object: suggest adding one, with the labels the edits give it.
+    out.push({ input: docs.workload.input, documentIndex: -1, path: [], action: 'add-document', value: after.namespaceValue });
+  }
+  for (const e of edits) {
+    if (e.target === 'namespace' && !docs.namespace) continue;
+    const place = e.target === 'workload' ? docs.workload : docs.namespace!;
+    const locate = e.target === 'workload' ? s.locateWorkload : s.locateNamespace!;
+    const at = locateNearest(locate, e.path);
+    out.push({ input: place.input, documentIndex: place.documentIndex, path: [...place.path, ...e.path], action: e.action, ...(e.action === 'set' ? { value: e.value } : {}), ...(at ? { at } : {}) });
+  }
+  return out;
+}
+
+const ok = (r: AdmissionCore, want: Verdict) => r.verdict === want && (want !== 'injected' || !r.doubleInjection);
+
+/**
+ * The smallest verified edits that turn the verdict around (or, for a doubly injected pod, that
+ * leave exactly one injector). Every suggestion was re-analysed; none is guessed.
+ */
+export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: AdmissionCore, docs: SubjectDocuments, ignoredNamespaces: readonly string[]): Suggestion[] {
+  if (current.verdict === 'rejected') return [];
+  const fixDouble = current.verdict === 'injected' && current.doubleInjection !== undefined;
+  const want: Verdict = current.verdict === 'injected' && !fixDouble ? 'not-injected' : 'injected';
+  const pool = candidates(s, index, want).filter((c) => !fixDouble || c.edits.every((e) => e.action === 'remove' || e.target === 'workload'));
+  const found: Suggestion[] = [];
+  let trials = 0;
+  const seen = new Set<string>();
+  const attempt = (parts: Candidate[]) => {
+    const edits = parts.flatMap((p) => p.edits);
+    const key = JSON.stringify(edits);
+    if (seen.has(key) || trials >= MAX_TRIALS) return;
+    seen.add(key);
+    trials++;
+    const after = applyCandidate(s, edits);
+    const result = admitPod(after, index, ignoredNamespaces);
+    if (!ok(result, want)) return;
+    found.push({
+      sentence: parts.map((p) => p.sentence).join(' And: '),
+      ...(parts.every((p) => p.command) ? { command: parts.map((p) => p.command).join(' && ') } : {}),
+      edits: toYamlEdits(s, edits, docs, after),
+      verdictAfter: result.verdict,
+      revisionsAfter: result.injectedBy,
+    });
+  };
+  for (const c of pool) attempt([c]);
+  if (!found.length) {
+    for (let i = 0; i < pool.length && found.length < MAX_SUGGESTIONS; i++) {
+      for (let j = i + 1; j < pool.length && found.length < MAX_SUGGESTIONS; j++) {
+        const paths = new Set(pool[i].edits.map((e) => `${e.target}:${e.path.join('.')}`));
+        if (pool[j].edits.some((e) => paths.has(`${e.target}:${e.path.join('.')}`))) continue;
+        attempt([pool[i], pool[j]]);
+      }
+    }
+  }
+  return found.slice(0, MAX_SUGGESTIONS);
+}
