@@ -5,7 +5,15 @@
  *
  * Data: pass values in the model of `values.ts` — what `YAML.parse(text, { intAsBigInt: true })` and
  * `JSON.parse` give already fits (objects are `map[string]interface{}`, bigint is `int`, number is
- * `float64`). Host structs and protobuf messages are exposed as `HostObject`s (see `host.ts`).
+ * `float64`, null is a nil interface{}). Host structs and protobuf messages are `HostObject`s (build
+ * them with `hostObject()` from host.ts or implement the interface); typed maps/slices are `GoMap`/`GoSlice`.
+ *
+ * Functions: `goFunc(params, impl, { variadic, result })` declares a Go signature with `GoType`s. The
+ * evaluator converts and checks arguments as Go does (a literal `3` for an `int` parameter arrives as
+ * `3n`, for `float64` as `3`, for `interface {}` as whatever the value is; `reflect.Value` parameters also
+ * see the invalid value `undefined`); a variadic tail arrives as one array. `impl` returns any GoValue
+ * (host objects included) and reports Go's error result by throwing `GoError`, which the template shows
+ * as `error calling NAME: MESSAGE`.
  */
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Tree } from './ast.ts';
@@ -18,6 +26,7 @@ import type { GoFunc, GoValue } from './values.ts';
 export type { GoFunc, GoType, GoValue, HostObject, GoPlainMap, IntType } from './values.ts';
 export { GoError, GoInt, GoMap, GoSlice, NO_FIELD, goFunc } from './values.ts';
 export { formatValue, printValue, sprintf } from './format.ts';
+export { hostObject, type HostObjectSpec } from './host.ts';
 export { sprigFunctions };
 export type { ExecLimits };
 

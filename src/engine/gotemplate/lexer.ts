@@ -20,10 +20,10 @@ export interface Token {
   line: number;
 }
 
-const keywords: Record<string, TokenType> = {
+const keywords = new Map<string, TokenType>(Object.entries({
   block: 'block', break: 'break', continue: 'continue', define: 'define', else: 'else', end: 'end',
   if: 'if', range: 'range', nil: 'nil', template: 'template', with: 'with',
-};
+}) as [string, TokenType][]);
 
 export function isKeyword(t: TokenType): boolean {
   return t === 'block' || t === 'break' || t === 'continue' || t === 'define' || t === 'else' || t === 'end' ||
@@ -242,7 +242,7 @@ export function lex(input: string): Token[] {
     }
     if (!atTerminator()) return fail(`bad character ${goRuneRepr(r!)}`);
     const word = input.slice(start, pos);
-    const kw = keywords[word];
+    const kw = keywords.get(word);
     if (kw) emit(kw);
     else if (word === 'true' || word === 'false') emit('bool');
     else emit('identifier');

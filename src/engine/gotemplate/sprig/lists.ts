@@ -62,7 +62,8 @@ export function listFuncs(): Record<string, GoFunc> {
       return inList(itemsOf(hay, 'find has on'), needle);
     }, 'bool'),
     ...pair('slice', [ANY], (l: GoValue, idx: GoValue[]) => {
-      const xs = itemsOf(l, 'slice');
+      const xs = listItems(l);
+      if (!xs) throw new GoError(`list should be type of slice or array but ${kindName(underlying(l))}`);
       if (xs.length === 0) return nilList();
       const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
       const end = idx.length > 1 ? Number(toInt64(idx[1])) : xs.length;
@@ -79,7 +80,11 @@ export function listFuncs(): Record<string, GoFunc> {
     }, '[][]interface {}'),
     concat: goFunc([], (lists: GoValue[]) => {
       const out: GoValue[] = [];
-      for (const l of lists) out.push(...itemsOf(l, 'concat'));
+      for (const l of lists) {
+        const xs = listItems(l);
+        if (!xs) throw new GoError(`Cannot concat type ${kindName(underlying(l))} as list`);
+        out.push(...xs);
+      }
       return out;
     }, { variadic: ANY, result: ANY }),
     until: goFunc(['int'], (n: bigint) => untilStep(0n, n, n < 0n ? -1n : 1n), { result: '[]int' }),

@@ -32,7 +32,7 @@ function versionObject(v: Version): HostObject {
     goType: '*semver.Version',
     version: v,
     field: () => NO_FIELD,
-    method: (name) => methods[name],
+    method: (name) => (Object.prototype.hasOwnProperty.call(methods, name) ? methods[name] : undefined),
     format: () => methods.String.impl() as string,
   };
   return obj;

@@ -28,7 +28,7 @@ export function compileGoRegexp(expr: string): RegExp {
   }
   src = src
     .replace(/\(\?P</g, '(?<')
-    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (posix[name] ? (neg ? `^${posix[name]}` : posix[name]) : m))
+    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (Object.prototype.hasOwnProperty.call(posix, name) ? (neg ? `^${posix[name]}` : posix[name]) : m))
     .replace(/\\A/g, '^')
     .replace(/\\z/g, '$(?![\\s\\S])');
   if (/\\[pP]/.test(src)) {
