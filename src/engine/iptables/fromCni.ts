@@ -70,9 +70,12 @@ const validInterfaces: Validator = (v) => {
 
 /** Checks in CmdAdd order; the first that applies means the plugin leaves the pod alone. */
 function skipReason(pod: ReturnType<typeof podParts>, input: CniInput): string | undefined {
-  const args = input.cniArgs ?? {};
-  const name = args.K8S_POD_NAME ?? (typeof pod.metadata.name === 'string' ? pod.metadata.name : '');
-  const namespace = args.K8S_POD_NAMESPACE ?? (typeof pod.metadata.namespace === 'string' ? pod.metadata.namespace : '');
+  // Without explicit CNI_ARGS the kubelet would pass the pod's own name and namespace (a workload's
+  // template has neither yet: it gets a generated name, and "default" when no namespace is set).
+  const meta = (k: string, fallback: string) => (typeof pod.metadata[k] === 'string' && pod.metadata[k] ? (pod.metadata[k] as string) : fallback);
+  const args = input.cniArgs ?? { K8S_POD_NAME: meta('name', 'pod'), K8S_POD_NAMESPACE: meta('namespace', 'default') };
+  const name = args.K8S_POD_NAME ?? '';
+  const namespace = args.K8S_POD_NAMESPACE ?? '';
   const cni = asRecord(input.cniConfig);
   if (!name || !namespace) return 'no pod name or namespace in CNI_ARGS: not a Kubernetes pod';
   const excluded = stringList(cni.exclude_namespaces) ?? ['kube-system'];

@@ -59,6 +59,19 @@ describe('captureRulesForPod', () => {
     expect(r.payload.v4).toBe('');
   });
 
+  it('takes the pod IPs from status when the context has none', () => {
+    const pod = { ...initPod(defaultInitArgs), status: { podIPs: [{ ip: 'fd00::7' }] } };
+    const r = captureRulesForPod(pod, {});
+    expect(r.ipv6).toBe(true);
+    expect(r.config?.hostIP).toBe('fd00::7');
+  });
+
+  it('a workload template without name or namespace still goes through the CNI path', () => {
+    const pod = cniPod({});
+    const deployment = { kind: 'Deployment', spec: { template: { metadata: { annotations: pod.metadata.annotations }, spec: pod.spec } } };
+    expect(captureRulesForPod(deployment, { context: ctx }).entry).toBe('istio-cni');
+  });
+
   it('interception mode NONE captures nothing', () => {
     const r = captureRulesForPod(cniPod({ 'sidecar.istio.io/interceptionMode': 'NONE' }), { context: ctx });
     expect(r.entry).toBe('none');

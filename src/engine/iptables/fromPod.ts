@@ -7,7 +7,7 @@ import { diagnostic, messageOf } from '../diagnostics.ts';
 import { captureRulesForArgs, emptyResult } from './capture.ts';
 import type { CaptureContext } from './environment.ts';
 import { captureRulesForCni, type CniInput } from './fromCni.ts';
-import { containerEnv, containers, findContainer, podParts, stringList, stringMap } from './podShape.ts';
+import { asRecord, containerEnv, containers, findContainer, podParts, stringList, stringMap } from './podShape.ts';
 import type { CaptureResult } from './result.ts';
 
 export interface PodCaptureOptions {
@@ -19,7 +19,7 @@ export interface PodCaptureOptions {
 }
 
 export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}): CaptureResult {
-  const ctx = options.context ?? {};
+  const ctx = withStatusIPs(options.context ?? {}, pod);
   try {
     const { metadata, spec, kind } = podParts(pod);
     const inits = containers(spec, 'initContainers');
@@ -55,4 +55,13 @@ export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}
   } catch (err) {
     return emptyResult('none', [], [diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`)]);
   }
+}
+
+/** Without given pod IPs, a pod's own status.podIPs (or status.podIP) are the addresses of its netns. */
+function withStatusIPs(ctx: CaptureContext, pod: unknown): CaptureContext {
+  if (ctx.podIPs) return ctx;
+  const status = asRecord(asRecord(pod).status);
+  const ips = Array.isArray(status.podIPs) ? status.podIPs.map((p) => asRecord(p).ip).filter((ip): ip is string => typeof ip === 'string') : [];
+  if (!ips.length && typeof status.podIP === 'string') ips.push(status.podIP);
+  return ips.length ? { ...ctx, podIPs: ips } : ctx;
 }
