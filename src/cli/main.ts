@@ -1,10 +1,12 @@
 import { processIO, type CliIO, type Verb } from './io.ts';
+import { check, checkUsage } from './verbs/check.ts';
 import { conformance, conformanceUsage } from './verbs/conformance.ts';
 import { iptables, iptablesUsage } from './verbs/iptables.ts';
 import { trace, traceUsage } from './verbs/trace.ts';
 
 /** Every verb of the CLI with its one-line usage; each verb lives in its own file under verbs/. */
 const verbs: Record<string, { run: Verb; usage: string }> = {
+  check: { run: check, usage: checkUsage },
   conformance: { run: conformance, usage: conformanceUsage },
   iptables: { run: iptables, usage: iptablesUsage },
   trace: { run: trace, usage: traceUsage },

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { check } from './check.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'meshsim-check-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = check(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const mwc = `apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: istio-sidecar-injector, labels: {istio.io/rev: default}}
+webhooks:
+- name: namespace.sidecar-injector.istio.io
+  clientConfig: {service: {name: istiod, namespace: istio-system, path: /inject}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  namespaceSelector: {matchExpressions: [{key: istio-injection, operator: In, values: [enabled]}]}
+  objectSelector: {matchExpressions: [{key: sidecar.istio.io/inject, operator: NotIn, values: ["false"]}]}
+`;
+const apps = (nsLabel: string) => `apiVersion: v1
+kind: Namespace
+metadata: {name: shop, labels: {istio-injection: ${nsLabel}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: shop}
+spec: {containers: [{name: web, image: nginx}]}
+`;
+
+describe('meshsim check', () => {
+  writeFileSync(join(dir, 'mwc.yaml'), mwc);
+  writeFileSync(join(dir, 'on.yaml'), apps('enabled'));
+  writeFileSync(join(dir, 'off.yaml'), apps('disabled'));
+  writeFileSync(join(dir, 'bad.yaml'), 'kind: Pod\nmetadata: {name: [\n');
+
+  it('prints the verdict, the check-inject table and istiod steps; exit 0 when injected', () => {
+    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Pod shop/web: INJECTED');
+    expect(r.out).toMatch(/WEBHOOK\s+REVISION\s+INJECTED\s+REASON/);
+    expect(r.out).toContain('Namespace label istio-injection=enabled matches');
+    expect(r.out).toContain('istiod revision default');
+  });
+
+  it('exits 1 and suggests a verified fix when the pod is not injected', () => {
+    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('NOT INJECTED');
+    expect(r.out).toContain('$ kubectl label namespace shop istio-injection=enabled --overwrite');
+  });
+
+  it('gives the structured result with --json', () => {
+    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--json']);
+    const json = JSON.parse(r.out);
+    expect(json.workloads[0].verdict).toBe('not-injected');
+    expect(json.workloads[0].suggestions[0].edits[0].path).toEqual(['metadata', 'labels', 'istio-injection']);
+  });
+
+  it('exits 2 on unreadable or broken input', () => {
+    expect(run(['-f', join(dir, 'missing.yaml')]).code).toBe(2);
+    expect(run(['-f', join(dir, 'bad.yaml')]).code).toBe(2);
+    expect(run([]).code).toBe(2);
+  });
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { analyzeAdmission } from '../../engine/admission/analyzeAdmission.ts';
+import type { AdmissionResult, TraceStep, WorkloadAdmission } from '../../engine/admission/types.ts';
+import type { Diagnostic, SourceRef } from '../../engine/diagnostics.ts';
+import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
+import { parseFlags, type CliIO } from '../io.ts';
+
+export const checkUsage = 'meshsim check -f FILE... [--json] [--no-suggestions]   why each pod is (or is not) injected';
+
+const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
+const VERDICT: Record<WorkloadAdmission['verdict'], string> = { injected: 'INJECTED', 'not-injected': 'NOT INJECTED', rejected: 'REJECTED' };
+
+const at = (s?: SourceRef) => (s ? `${s.input}:${s.line}:${s.column}` : '');
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - [...c].length))).join('   ').trimEnd());
+}
+
+function diagnosticLine(d: Diagnostic): string {
+  return `  ${d.severity}: ${d.source ? `${at(d.source)}: ` : ''}${d.message}`;
+}
+
+function render(w: WorkloadAdmission): string[] {
+  const out: string[] = [];
+  out.push(`${w.workload.kind} ${w.workload.namespace}/${w.workload.name}: ${VERDICT[w.verdict]}${w.workload.source ? `  (${at(w.workload.source)})` : ''}`);
+  out.push(`  ${w.summary}`);
+  out.push('');
+  if (w.checkInject.rows.length) {
+    out.push(...table([['WEBHOOK', 'REVISION', 'INJECTED', 'REASON'], ...w.checkInject.rows.map((r) => [r.webhook, r.revision, r.injected ? '✔' : '✘', r.reason])]));
+  }
+  if (w.checkInject.footer) out.push(w.checkInject.footer);
+  out.push('');
+  out.push('API server (configurations by name, webhooks in order):');
+  if (!w.webhooks.length) out.push('  (no MutatingWebhookConfiguration in the input)');
+  for (const h of w.webhooks) {
+    out.push(`  ${h.called ? '✔' : '✘'} ${h.configuration} / ${h.webhook}${h.injector && h.revision ? ` [istiod ${h.revision}]` : ''}: ${h.called ? 'called' : 'not called'} — ${h.reason.replace(/^called: /, '')}`);
+  }
+  for (const inj of w.injectors) {
+    out.push('');
+    const cm = inj.configMap ? `ConfigMap ${inj.configMap.namespace ? `${inj.configMap.namespace}/` : ''}${inj.configMap.name}` : 'no ConfigMap in the input: chart defaults assumed';
+    out.push(`istiod revision ${inj.revision} (via ${inj.webhook}, ${cm}):`);
+    for (const s of w.steps.filter((x) => x.id.startsWith(`istiod:${inj.revision}:${inj.configuration}/${inj.webhook}:`) && !x.id.endsWith(':config'))) {
+      const seen = s.values.filter((v) => v.source).map((v) => `${v.name} at ${at(v.source)}`);
+      out.push(`  ${MARK[s.outcome]} ${s.title}: ${s.detail}${seen.length ? `  (${seen.join(', ')})` : ''}`);
+    }
+    out.push(`  => ${inj.decision.message}`);
+  }
+  if (w.doubleInjection) out.push('', `DOUBLE INJECTION: ${w.doubleInjection.message}`);
+  const notes = w.diagnostics.filter((d) => d.severity !== 'info');
+  if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
+  if (w.suggestions.length) {
+    out.push('', w.verdict === 'injected' && !w.doubleInjection ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):');
+    for (const s of w.suggestions) {
+      out.push(`  - ${s.sentence}`);
+      if (s.command) out.push(`      $ ${s.command}`);
+    }
+  }
+  return out;
+}
+
+/** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
+export function check(args: string[], io: CliIO): number {
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename'], ['--json', '--no-suggestions']);
+  const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
+  if (!files.length) {
+    io.err(`usage: ${checkUsage}`);
+    return 2;
+  }
+  const inputs: { name: string; text: string }[] = [];
+  for (const f of files) {
+    try {
+      inputs.push({ name: f, text: readFileSync(f === '-' ? 0 : f, 'utf8') });
+    } catch (err) {
+      io.err(`meshsim check: cannot read ${f}: ${err instanceof Error ? err.message : String(err)}`);
+      return 2;
+    }
+  }
+  const docs = readScenarioDocuments(inputs);
+  const result: AdmissionResult = analyzeAdmission(docs, { suggestions: !flags.has('--no-suggestions') });
+  if (flags.has('--json')) {
+    io.out(JSON.stringify({ ...result, diagnostics: [...docs.diagnostics, ...result.diagnostics] }, null, 2));
+  } else {
+    for (const d of docs.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d).trim());
+    for (const d of result.diagnostics) io.err(diagnosticLine(d).trim());
+    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w).join('\n')));
+  }
+  if (!result.workloads.length) {
+    if (!flags.has('--json')) io.err('meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob...) in the input');
+    return 2;
+  }
+  if (docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) return 2;
+  return result.workloads.every((w) => w.verdict === 'injected') ? 0 : 1;
+}
