@@ -48,6 +48,7 @@ export function reapplyOverwrittenContainers(
       }
       if (!user) continue;
       const userCopy = structuredClone(user);
+      // `image: auto` asks for the injected image; it is not an override.
       if (userCopy.image === 'auto') delete userCopy.image;
       for (const where of ['containers', 'initContainers'] as const) {
         const targets: Container[] = merged.spec?.[where] ?? [];
@@ -57,7 +58,7 @@ export function reapplyOverwrittenContainers(
           break;
         }
       }
-      (recorded[list] ??= []).push(structuredClone(user));
+      (recorded[list] ??= []).push(userCopy);
     }
   };
   apply('containers');

@@ -1,0 +1,26 @@
+import type { GoFunc, GoValue } from '../gotemplate/values.ts';
+import type { Container, Pod } from './postprocess/containers.ts';
+
+/**
+ * What the injection pipeline needs from the template interpreter and the Kubernetes machinery. The
+ * default implementation (defaultEngine.ts) binds src/engine/gotemplate and src/engine/kube; tests may
+ * pass their own.
+ */
+export interface InjectionEngine {
+  /** Parses and executes one template with Istio's functions over sprig's; errors worded as Go's. */
+  render(name: string, text: string, data: GoValue, funcs: Record<string, GoFunc>): { output: string } | { error: string };
+  /** YAML text → JSON data as sigs.k8s.io/yaml reads it. */
+  parseYaml(text: string): { value: unknown } | { error: string };
+  /** sigs.k8s.io/yaml's Marshal of JSON data. */
+  toYaml(value: unknown): string;
+  /** Strategic merge patch of `patch` onto `pod` with the Pod schema's patch metadata. */
+  mergePod(pod: Pod, patch: Pod): { value: Pod } | { error: string };
+  /** Strategic merge of one user container over an injected one (user wins). */
+  mergeContainer(base: Container, user: Container): Container;
+  /** Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros vanish). */
+  roundTripPod(pod: Pod): Pod;
+  /** The same round trip for a whole kube-inject object (Deployment, CronJob, List, ...). */
+  roundTripObject(obj: Record<string, unknown>): Record<string, unknown>;
+  /** JSON of a corev1.Container in Go struct field order. */
+  containerJSON(container: Container): string;
+}

@@ -1,0 +1,217 @@
+import { parse as parseLooseYaml } from 'yaml';
+import { mergeProxyConfig, normalizeProxyConfig, type MeshConfig, type ProxyConfig } from '../mesh/index.ts';
+import type { WorkloadMeta } from './deploymentMeta.ts';
+import type { InjectionEngine } from './engine.ts';
+import { proxyImages } from './images.ts';
+import type { InjectionInstall } from './install.ts';
+import { applyPrometheusMerge, applySecurePort } from './postprocess/prometheus.ts';
+import { probeRewriteEnabled, rewriteAppProbes } from './postprocess/appProbes.ts';
+import { overwriteClusterInfo, proxyEnvsFor } from './postprocess/clusterInfo.ts';
+import { ensureMeta, PROXY_CONTAINER, type Container, type Pod } from './postprocess/containers.ts';
+import { reorderContainers } from './postprocess/reorder.ts';
+import { adjustInitContainerUser, OVERRIDES_ANNOTATION, reapplyOverwrittenContainers } from './reapplyOverrides.ts';
+import { selectTemplates, unknownTemplateError } from './selectTemplates.ts';
+import { STATUS_ANNOTATION, stripPod } from './stripPod.ts';
+import { templateData } from './templateData.ts';
+import { istioTemplateFunctions } from './templateFunctions.ts';
+import { multiErrorText, validateAnnotations } from './validateAnnotations.ts';
+
+export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
+
+export interface InjectPodParams {
+  /** The pod as it arrives (webhook) or the workload's pod template as a pod (kube-inject). */
+  pod: Pod;
+  workload: WorkloadMeta;
+  install: InjectionInstall;
+  /** kube-inject mode: the annotation-applied ProxyConfig also drives post-processing. */
+  kubeInject: boolean;
+  revision: string;
+  /** The cluster-level native sidecar decision; the pod annotation may override it. */
+  nativeSidecars: boolean;
+  proxyUID: number;
+  proxyGID: number;
+  istiodEnv: Record<string, string>;
+  webhookPath: string;
+  /** ProxyConfig resources already merged for this pod (webhook), applied before the annotation. */
+  proxyConfigOverlays?: ProxyConfig[];
+  /** kube-inject ignores the Config's injectedAnnotations. */
+  injectedAnnotations: Record<string, string>;
+  defaultTemplates: string[];
+}
+
+export interface InjectPodResult {
+  /** The injected pod; absent when the injection failed. */
+  pod?: Pod;
+  /** What the templates produced, merged together (names listed in the status annotation). */
+  templatePod?: Pod;
+  templates: string[];
+  proxyConfig: ProxyConfig;
+  /** Rendered text of every template, in order (for the UI's "what did the template write"). */
+  rendered: { name: string; text: string }[];
+  error?: string;
+}
+
+/** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
+export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
+  const original = engine.roundTripPod(structuredClone(p.pod));
+  const annotations: Record<string, string> = original.metadata?.annotations ?? {};
+  const result: InjectPodResult = { templates: [], proxyConfig: {}, rendered: [] };
+
+  const annotationErrors = validateAnnotations(annotations);
+  if (annotationErrors.length) {
+    result.error = `failed to run injection template: ${multiErrorText(annotationErrors.map((e) => e.message))}`;
+    return result;
+  }
+
+  let proxyConfig = p.install.mesh.defaultConfig;
+  for (const overlay of p.proxyConfigOverlays ?? []) proxyConfig = mergeProxyConfig(proxyConfig, overlay);
+  if (annotations[PROXY_CONFIG_ANNOTATION] !== undefined) {
+    proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
+  }
+  result.proxyConfig = proxyConfig;
+  const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
+  const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
+
+  const stripped = stripPod(original, meshStatusPort);
+  const { proxyImage, proxyInitImage } = proxyImages(
+    p.install.values as Record<string, any>,
+    (proxyConfig.image as { imageType?: string } | undefined)?.imageType,
+    annotations,
+  );
+  const data = templateData({
+    pod: stripped,
+    workload: p.workload,
+    proxyConfig,
+    mesh: p.install.mesh,
+    values: p.install.values,
+    revision: p.revision,
+    nativeSidecars: p.nativeSidecars,
+    proxyImage,
+    proxyInitImage,
+    proxyUID: p.proxyUID,
+    proxyGID: p.proxyGID,
+    compliancePolicy: p.istiodEnv.COMPLIANCE_POLICY ?? '',
+  });
+  const funcs = istioTemplateFunctions({ env: p.istiodEnv, toYaml: (v) => engine.toYaml(v) });
+
+  const nativeAnnotation = annotations['sidecar.istio.io/nativeSidecar'];
+  const native = nativeAnnotation === 'true' ? true : nativeAnnotation === 'false' ? false : p.nativeSidecars;
+  result.templates = selectTemplates(annotations, { defaultTemplates: p.defaultTemplates, aliases: p.install.config.aliases });
+
+  let merged: Pod = structuredClone(original);
+  let templatePod: Pod = {};
+  for (const name of result.templates) {
+    const text = p.install.config.templates[name];
+    if (text === undefined) {
+      result.error = `failed to run injection template: ${unknownTemplateError(name, p.install.config.templates)}`;
+      return result;
+    }
+    const rendered = engine.render(name, text, data, funcs);
+    if ('error' in rendered) {
+      result.error = `failed to run injection template: ${rendered.error}`;
+      return result;
+    }
+    result.rendered.push({ name, text: rendered.output });
+    const parsed = engine.parseYaml(rendered.output);
+    if ('error' in parsed) {
+      result.error = `failed to run injection template: failed parsing generated injected YAML (check Istio sidecar injector configuration): ${parsed.error}`;
+      return result;
+    }
+    const patch = (parsed.value ?? {}) as Pod;
+    if (native) moveProxyToInit(merged, patch);
+    const nextTemplate = engine.mergePod(templatePod, patch);
+    const nextMerged = engine.mergePod(merged, patch);
+    if ('error' in nextTemplate || 'error' in nextMerged) {
+      const e = 'error' in nextTemplate ? nextTemplate.error : (nextMerged as { error: string }).error;
+      result.error = `failed to run injection template: failed applying injection overlay: ${e}`;
+      return result;
+    }
+    templatePod = engine.roundTripPod(nextTemplate.value);
+    merged = engine.roundTripPod(nextMerged.value);
+  }
+  result.templatePod = templatePod;
+
+  const reapplied = reapplyOverwrittenContainers(merged, original, templatePod, (base, user) => engine.mergeContainer(base, user));
+  if (reapplied.error) {
+    result.error = `failed to process pod: ${reapplied.error}`;
+    return result;
+  }
+  if (reapplied.recorded) {
+    ensureMeta(merged).annotations[OVERRIDES_ANNOTATION] = overridesJSON(reapplied.recorded, engine);
+  }
+  const tproxy = (annotations['sidecar.istio.io/interceptionMode'] ?? String(proxyConfig.interceptionMode ?? 'REDIRECT')) === 'TPROXY';
+  adjustInitContainerUser(merged, original, tproxy);
+
+  const error = postProcess(merged, templatePod, original, p, postMesh, meshStatusPort, proxyConfig);
+  if (error) {
+    result.error = `failed to process pod: ${error}`;
+    return result;
+  }
+  result.pod = engine.roundTripPod(merged);
+  return result;
+}
+
+function postProcess(pod: Pod, templatePod: Pod, original: Pod, p: InjectPodParams, mesh: MeshConfig, meshStatusPort: number, pc: ProxyConfig): string | undefined {
+  const meta = ensureMeta(pod);
+  const values = p.install.values as Record<string, any>;
+  const proxyEnvs = proxyEnvsFor(values, p.webhookPath, meta.labels);
+  overwriteClusterInfo(pod, proxyEnvs);
+  const promError = applyPrometheusMerge(pod, meshStatusPort, mesh.enablePrometheusMerge !== false);
+  if (promError) return promError;
+  applySecurePort(pod);
+  if (probeRewriteEnabled(pod, values)) {
+    const annotated = meta.annotations['status.sidecar.istio.io/port'];
+    const statusPort = annotated !== undefined && /^\s*\d+\s*$/.test(annotated) ? Number(annotated.trim()) : meshStatusPort;
+    rewriteAppProbes(pod, statusPort, original.metadata?.annotations?.[STATUS_ANNOTATION] !== undefined);
+  }
+  if (proxyEnvs.ISTIO_META_NETWORK) meta.labels['topology.istio.io/network'] = proxyEnvs.ISTIO_META_NETWORK;
+  meta.annotations[STATUS_ANNOTATION] = statusJSON(templatePod, p.revision);
+  for (const [k, v] of Object.entries(p.injectedAnnotations)) meta.annotations[k] = v;
+  const hold = pc.holdApplicationUntilProxyStarts === true || values.global?.proxy?.holdApplicationUntilProxyStarts === true;
+  reorderContainers(pod, hold);
+  return undefined;
+}
+
+/** The sidecar.istio.io/status annotation: what the templates added, by name, in Go field order. */
+function statusJSON(templatePod: Pod, revision: string): string {
+  const names = (list: unknown): string[] | null => {
+    const n = Array.isArray(list) ? list.map((x: any) => String(x?.name ?? '')) : [];
+    return n.length ? n : null;
+  };
+  const spec = templatePod.spec ?? {};
+  return JSON.stringify({
+    initContainers: names(spec.initContainers),
+    containers: names(spec.containers),
+    volumes: names(spec.volumes),
+    imagePullSecrets: names(spec.imagePullSecrets),
+    revision: revision || 'default',
+  });
+}
+
+function overridesJSON(recorded: { containers?: Container[]; initContainers?: Container[] }, engine: InjectionEngine): string {
+  const parts: string[] = [];
+  if (recorded.containers?.length) parts.push(`"containers":[${recorded.containers.map((c) => engine.containerJSON(c)).join(',')}]`);
+  if (recorded.initContainers?.length) parts.push(`"initContainers":[${recorded.initContainers.map((c) => engine.containerJSON(c)).join(',')}]`);
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * With native sidecars the template puts istio-proxy among the init containers; a user's istio-proxy
+ * in `containers` is moved there first so the two merge into one.
+ */
+function moveProxyToInit(merged: Pod, patch: Pod): void {
+  const inPatchInit = (patch.spec?.initContainers ?? []).some((c: Container) => c?.name === PROXY_CONTAINER);
+  const containers: Container[] = merged.spec?.containers ?? [];
+  const at = containers.findIndex((c) => c?.name === PROXY_CONTAINER);
+  if (!inPatchInit || at < 0) return;
+  const [proxy] = containers.splice(at, 1);
+  merged.spec.initContainers = [...(merged.spec.initContainers ?? []), proxy];
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return parseLooseYaml(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,142 @@
+import { decodeKubeYaml } from '../kube/index.ts';
+import type { WorkloadMeta } from './deploymentMeta.ts';
+import type { InjectionEngine } from './engine.ts';
+import { kubeInjectRequired } from './injectDecision.ts';
+import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
+import type { Pod } from './postprocess/containers.ts';
+import { splitYamlChunks } from './yamlChunks.ts';
+
+/** The objects kube-inject's scheme decodes, by apiVersion/kind; anything else passes through verbatim. */
+const INJECTABLE = new Set([
+  'v1/Pod', 'v1/ReplicationController', 'v1/List', 'apps/v1/Deployment', 'apps/v1/DaemonSet', 'apps/v1/ReplicaSet',
+  'apps/v1/StatefulSet', 'batch/v1/Job', 'batch/v1/CronJob', 'apps.openshift.io/v1/DeploymentConfig', 'v1/DeploymentConfig',
+]);
+
+export type KubeInjectSettings = Omit<InjectPodParams, 'pod' | 'workload' | 'kubeInject'>;
+
+/** One pod template kube-inject ran the injector on (or skipped). */
+export interface KubeInjectedWorkload {
+  kind: string;
+  name: string;
+  namespace: string;
+  /** 0-based document index in the stream. */
+  document: number;
+  skipped?: string;
+  result?: InjectPodResult;
+}
+
+export interface KubeInjectOutput {
+  /** The stream as istioctl kube-inject prints it; absent on error. */
+  output?: string;
+  warnings: string[];
+  error?: string;
+  workloads: KubeInjectedWorkload[];
+}
+
+/** istioctl kube-inject over a YAML stream (spec §4.3, §11). */
+export function kubeInjectStream(text: string, settings: KubeInjectSettings, engine: InjectionEngine): KubeInjectOutput {
+  const out: KubeInjectOutput = { warnings: [], workloads: [] };
+  const { chunks, error } = splitYamlChunks(text);
+  if (error) return { ...out, error };
+  let output = '';
+  for (const [index, chunk] of chunks.entries()) {
+    const decoded = decodeKubeYaml(chunk);
+    const value = decoded.documents[0]?.value as Record<string, unknown> | null | undefined;
+    const errors = decoded.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) return { ...out, error: errors[0].message };
+    if (!value || typeof value !== 'object' || !INJECTABLE.has(`${String(value.apiVersion ?? '')}/${String(value.kind ?? '')}`)) {
+      output += chunk + '---\n';
+      continue;
+    }
+    const injected = injectObject(value, index, settings, engine, out);
+    if (out.error) return out;
+    output += engine.toYaml(engine.roundTripObject(injected)) + '---\n';
+  }
+  out.output = output;
+  return out;
+}
+
+function injectObject(obj: Record<string, any>, index: number, settings: KubeInjectSettings, engine: InjectionEngine, out: KubeInjectOutput): Record<string, any> {
+  const kind = String(obj.kind ?? '');
+  if (kind === 'List') {
+    const items = Array.isArray(obj.items) ? obj.items : [];
+    return {
+      ...obj,
+      items: items.map((item: any) => {
+        if (out.error || !item || typeof item !== 'object' || !INJECTABLE.has(`${item.apiVersion}/${item.kind}`)) return item;
+        // Each item is decoded into its own Go type, so it round-trips on its own.
+        return engine.roundTripObject(injectObject(item, index, settings, engine, out));
+      }),
+    };
+  }
+  const copy = structuredClone(obj);
+  const slot = podSlot(copy);
+  if (!slot) return copy;
+  const deployMeta = copy.metadata ?? {};
+  const meta = slot.getMeta();
+  const spec = slot.getSpec();
+  const name = String(meta.name || deployMeta.name || '');
+  const fullName = deployMeta.namespace ? `${deployMeta.namespace}/${name}` : name;
+  const label = kind ? `${kind} ${JSON.stringify(fullName)}` : JSON.stringify(fullName);
+  const record: KubeInjectedWorkload = { kind, name: String(deployMeta.name ?? ''), namespace: String(deployMeta.namespace ?? ''), document: index };
+  out.workloads.push(record);
+  if (spec.hostNetwork === true) {
+    record.skipped = 'host networking';
+    out.warnings.push(`===> Skipping injection because ${label} has host networking enabled\n`);
+    return copy;
+  }
+  const decision = kubeInjectRequired(meta);
+  if (!decision.inject) {
+    record.skipped = decision.reason;
+    out.warnings.push(`===> Skipping injection because ${label} has sidecar injection disabled\n`);
+    return copy;
+  }
+  const workload: WorkloadMeta = {
+    name: String(deployMeta.name ?? ''),
+    namespace: String(deployMeta.namespace ?? ''),
+    kind,
+    apiVersion: String(copy.apiVersion ?? ''),
+  };
+  const pod: Pod = { metadata: structuredClone(meta), spec: structuredClone(spec) };
+  const result = injectPod({ ...settings, pod, workload, kubeInject: true }, engine);
+  record.result = result;
+  if (result.error || !result.pod) {
+    out.error = result.error ?? 'injection failed';
+    return copy;
+  }
+  slot.setMeta(result.pod.metadata ?? {});
+  slot.setSpec(result.pod.spec ?? {});
+  return copy;
+}
+
+/** Where a workload keeps the pod metadata kube-inject edits and the pod spec. */
+function podSlot(obj: Record<string, any>) {
+  const kind = obj.kind;
+  if (kind === 'Pod') {
+    return {
+      getMeta: () => (obj.metadata ??= {}),
+      getSpec: () => (obj.spec ??= {}),
+      setMeta: (m: any) => (obj.metadata = m),
+      setSpec: (s: any) => (obj.spec = s),
+    };
+  }
+  if (kind === 'CronJob') {
+    // kube-inject edits the Job template's metadata, not the pod template's.
+    const jt = ((obj.spec ??= {}).jobTemplate ??= {});
+    const tmpl = ((jt.spec ??= {}).template ??= {});
+    return {
+      getMeta: () => (jt.metadata ??= {}),
+      getSpec: () => (tmpl.spec ??= {}),
+      setMeta: (m: any) => (jt.metadata = m),
+      setSpec: (s: any) => (tmpl.spec = s),
+    };
+  }
+  const template = (obj.spec ??= {}).template;
+  if (!template || typeof template !== 'object') return undefined;
+  return {
+    getMeta: () => (template.metadata ??= {}),
+    getSpec: () => (template.spec ??= {}),
+    setMeta: (m: any) => (template.metadata = m),
+    setSpec: (s: any) => (template.spec = s),
+  };
+}

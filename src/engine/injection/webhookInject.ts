@@ -1,0 +1,139 @@
+import jsonPatch from 'fast-json-patch';
+import { mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
+import { injectRequired, type PolicyDecision } from '../policy/injectRequired.ts';
+import { workloadOfPod } from './deploymentMeta.ts';
+import type { InjectionEngine } from './engine.ts';
+import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
+import type { InjectionInstall } from './install.ts';
+import type { Pod } from './postprocess/containers.ts';
+
+/** What the cluster and istiod's process supply to a webhook call. */
+export interface ClusterContext {
+  /** The cluster-level native sidecar decision (ENABLE_NATIVE_SIDECARS and node versions). */
+  nativeSidecars: boolean;
+  /** istiod's PLATFORM: "" or "openshift". */
+  platform: string;
+  /** The pod's Namespace object, when istiod can read it (OpenShift UID ranges). */
+  namespace: Record<string, any> | null;
+  istiodEnv: Record<string, string>;
+  /** ProxyConfig resources (networking.istio.io/v1beta1) visible to istiod. */
+  proxyConfigs: Record<string, any>[];
+  /** istiod's REVISION. */
+  revision: string;
+  /** URL path of the webhook call, e.g. /inject or /inject/cluster/c1/net/n1. */
+  webhookPath: string;
+}
+
+export interface JsonPatchOperation {
+  op: string;
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+
+export interface WebhookResult {
+  allowed: boolean;
+  /** Why the pod was not injected (allowed without a patch). */
+  skipped?: PolicyDecision;
+  /** The rejection message (allowed = false). */
+  error?: string;
+  /** RFC 6902 patch from the request pod to the injected pod. */
+  patch?: JsonPatchOperation[];
+  before: Pod;
+  after?: Pod;
+  injection?: InjectPodResult;
+}
+
+/** istiod's /inject handler for a pod CREATE (spec §1 step 2-4). */
+export function webhookInject(
+  requestPod: Pod,
+  requestNamespace: string,
+  install: InjectionInstall,
+  context: ClusterContext,
+  engine: InjectionEngine,
+): WebhookResult {
+  const before = engine.roundTripPod(structuredClone(requestPod));
+  const pod = structuredClone(before);
+  pod.metadata ??= {};
+  delete pod.metadata.managedFields;
+  if (!pod.metadata.namespace && requestNamespace) pod.metadata.namespace = requestNamespace;
+  const decision = injectRequired(
+    {
+      namespace: String(pod.metadata.namespace ?? ''),
+      labels: pod.metadata.labels ?? {},
+      annotations: pod.metadata.annotations ?? {},
+      hostNetwork: pod.spec?.hostNetwork === true,
+    },
+    { policy: install.config.policy, neverInjectSelector: install.config.neverInjectSelector, alwaysInjectSelector: install.config.alwaysInjectSelector },
+  );
+  if (!decision.inject) return { allowed: true, skipped: decision, before };
+
+  const { uid, gid } = proxyIdentity(context);
+  const params: InjectPodParams = {
+    pod,
+    workload: workloadOfPod(pod),
+    install,
+    kubeInject: false,
+    revision: context.revision,
+    nativeSidecars: context.nativeSidecars,
+    proxyUID: uid,
+    proxyGID: gid,
+    istiodEnv: context.istiodEnv,
+    webhookPath: context.webhookPath,
+    proxyConfigOverlays: proxyConfigOverlays(context.proxyConfigs, String(pod.metadata.namespace ?? ''), install.mesh.rootNamespace as string, pod.metadata.labels ?? {}),
+    injectedAnnotations: install.config.injectedAnnotations,
+    defaultTemplates: install.config.defaultTemplates,
+  };
+  const injection = injectPod(params, engine);
+  if (injection.error || !injection.pod) return { allowed: false, error: injection.error, before, injection };
+  // The namespace filled from the request is istiod's working copy; the patch does not add it.
+  if (!before.metadata?.namespace && injection.pod.metadata) delete injection.pod.metadata.namespace;
+  return { allowed: true, patch: jsonPatch.compare(before, injection.pod) as JsonPatchOperation[], before, after: injection.pod, injection };
+}
+
+/** UID/GID 1337, or on OpenShift the end of the namespace's assigned ranges. */
+function proxyIdentity(context: ClusterContext): { uid: number; gid: number } {
+  if (context.platform !== 'openshift') return { uid: 1337, gid: 1337 };
+  const annotations = context.namespace?.metadata?.annotations ?? {};
+  const uid = rangeEnd(annotations['openshift.io/sa.scc.uid-range']) ?? 1337;
+  const gid = rangeEnd(String(annotations['openshift.io/sa.scc.supplemental-groups'] ?? '').split(',')[0]) ?? uid;
+  return { uid, gid };
+}
+
+function rangeEnd(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const slash = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (slash) return Number(slash[1]) + Number(slash[2]) - 1;
+  const dash = /^(\d+)-(\d+)$/.exec(text.trim());
+  if (dash) return Number(dash[2]);
+  return undefined;
+}
+
+/**
+ * ProxyConfig resources in the order istiod layers them: root namespace without selector, the pod's
+ * namespace without selector, then one whose selector matches the pod. They carry concurrency,
+ * environmentVariables (→ proxyMetadata) and image.
+ */
+function proxyConfigOverlays(resources: Record<string, any>[], namespace: string, rootNamespace: string, labels: Record<string, string>): ProxyConfig[] {
+  const toConfig = (r: Record<string, any>): ProxyConfig => {
+    const spec = r.spec ?? {};
+    const raw: Record<string, unknown> = {};
+    if (spec.concurrency !== undefined) raw.concurrency = spec.concurrency;
+    if (spec.environmentVariables) raw.proxyMetadata = spec.environmentVariables;
+    if (spec.image) raw.image = spec.image;
+    return normalizeProxyConfig(raw).config;
+  };
+  const ns = (r: Record<string, any>) => String(r.metadata?.namespace ?? '');
+  const selector = (r: Record<string, any>) => r.spec?.selector?.matchLabels as Record<string, string> | undefined;
+  const out: ProxyConfig[] = [];
+  const root = resources.find((r) => ns(r) === rootNamespace && !selector(r));
+  if (root) out.push(toConfig(root));
+  const own = resources.find((r) => ns(r) === namespace && namespace !== rootNamespace && !selector(r));
+  if (own) out.push(toConfig(own));
+  const workload = resources.find((r) => {
+    const s = selector(r);
+    return ns(r) === namespace && s && Object.entries(s).every(([k, v]) => labels[k] === v);
+  });
+  if (workload) out.push(toConfig(workload));
+  return out.length > 1 ? [out.reduce((a, b) => mergeProxyConfig(a, b))] : out;
+}
