@@ -61,19 +61,34 @@ function matchOne(m: Match, p: PacketState): boolean {
       return !!p.socket && (!m.transparent || p.socket.transparent);
     case 'addrtype': {
       const addr = m.which === 'src' ? p.src : p.dst;
-      return m.types.includes(addressType(addr, p)) !== m.invert;
+      const hit = p.family === 'ipv4' ? m.types.includes(addressTypeV4(addr, p)) : addressTypesMatchV6(m.types, addr, p);
+      return hit !== m.invert;
     }
     case 'ignored':
       return true;
   }
 }
 
-function addressType(addr: string, p: PacketState): string {
+/** IPv4 addresses have exactly one routing type; the match holds when it is one of the listed ones. */
+function addressTypeV4(addr: string, p: PacketState): string {
+  if (inCidr(addr, '0.0.0.0/32') || addr === '255.255.255.255') return 'BROADCAST';
   if (p.localCidrs.some((c) => inCidr(addr, c))) return 'LOCAL';
-  if (p.family === 'ipv4') {
-    if (inCidr(addr, '224.0.0.0/4')) return 'MULTICAST';
-    if (addr === '255.255.255.255') return 'BROADCAST';
-    if (addr === '0.0.0.0') return 'BROADCAST';
-  } else if (inCidr(addr, 'ff00::/8')) return 'MULTICAST';
+  if (inCidr(addr, '224.0.0.0/4')) return 'MULTICAST';
   return 'UNICAST';
+}
+
+/**
+ * IPv6 is different: each listed type is a condition of its own (a local address is UNICAST too),
+ * and LOCAL is answered by a route lookup.
+ */
+function addressTypesMatchV6(types: string[], addr: string, p: PacketState): boolean {
+  const multicast = inCidr(addr, 'ff00::/8');
+  const unspecified = addr === '::';
+  if (types.includes('MULTICAST') && !multicast) return false;
+  if (types.includes('UNICAST') && (multicast || unspecified)) return false;
+  if (types.includes('UNSPEC') && !unspecified) return false;
+  if (types.some((t) => t === 'LOCAL' || t === 'ANYCAST' || t === 'UNREACHABLE')) {
+    return types.includes('LOCAL') && p.localCidrs.some((c) => inCidr(addr, c));
+  }
+  return true;
 }

@@ -105,6 +105,8 @@ export function parseRule(tokens: Token[], family: Family): ParsedRule {
         module = { module: v.text, opts: [] };
         segments.push(module);
         if (v.text === 'comment') matches.push({ kind: 'ignored', module: 'comment' });
+        // A bare `-m socket` is a condition of its own: some socket must own the packet.
+        if (v.text === 'socket') matches.push({ kind: 'socket', transparent: false, nowildcard: false });
         continue;
       }
       case '-j': case '--jump': case '-g': case '--goto': {
@@ -141,6 +143,8 @@ export function parseRule(tokens: Token[], family: Family): ParsedRule {
   }
   if (invert) fail('"!" at the end of the rule negates nothing', tokens[tokens.length - 1]);
   if (target.kind === 'jump' && BUILTIN_TARGETS.has(target.chain)) fail(`${target.chain} cannot be used with -g`, undefined);
+  const needsPorts = (target.kind === 'REDIRECT' && target.port !== undefined) || target.kind === 'TPROXY';
+  if (needsPorts && proto !== 'tcp' && proto !== 'udp') fail(`-j ${targetName} with a port needs -p tcp or -p udp (iptables refuses it otherwise)`, tokens[0]);
 
   const parts = [base.src, base.dst, base.in, base.out, base.proto].filter(Boolean);
   for (const s of segments) {

@@ -1,0 +1,135 @@
+/**
+ * Network namespaces for the kernel comparison suite: a "pod" namespace with a veth uplink to a
+ * "peer" namespace, documentation addresses only. Every command that changes network state runs
+ * inside a namespace this file created (`ip -n` / `ip netns exec`); the host is never touched.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ADDRESSING } from './randomRules.ts';
+import type { Family } from '../engine/packettrace/index.ts';
+
+const DRIVER = fileURLToPath(new URL('./driver.py', import.meta.url));
+let counter = 0;
+
+/** Why the suite cannot run here, or undefined when it can. */
+export function kernelUnavailable(): string | undefined {
+  if (process.platform !== 'linux') return 'not Linux';
+  if (process.getuid?.() !== 0) return 'not running as root';
+  for (const tool of ['ip', 'iptables-restore', 'ip6tables-restore', 'iptables-save', 'nft', 'python3']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is not installed`;
+  }
+  const probe = `msimprobe${process.pid}`;
+  if (spawnSync('ip', ['netns', 'add', probe]).status !== 0) return 'cannot create network namespaces';
+  spawnSync('ip', ['netns', 'del', probe]);
+  return undefined;
+}
+
+function run(args: string[], input?: string): string {
+  return execFileSync(args[0], args.slice(1), { input, encoding: 'utf8', timeout: 30_000, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+export interface KernelHits {
+  hits: Record<string, number>;
+  error: string | null;
+}
+
+export interface Pod {
+  name: string;
+  family: Family;
+  /** Loads a restore payload with --noflush inside the pod; returns the error text when the kernel refuses it. */
+  load(payload: string): string | undefined;
+  /** Sends each packet and reports the rules whose counters rose. */
+  send(packets: DriverPacket[]): KernelHits[];
+  destroy(): void;
+}
+
+export interface DriverPacket {
+  direction: 'inbound' | 'outbound';
+  proto: string;
+  src: string;
+  sport: number;
+  dst: string;
+  dport: number;
+  uid?: number;
+  gid?: number;
+  mark?: number;
+  transparent?: boolean;
+  tcpFlags?: string;
+}
+
+const live = new Set<string>();
+process.on('exit', () => {
+  for (const ns of live) spawnSync('ip', ['netns', 'del', ns]);
+});
+
+/** Creates the pod and peer namespaces; `tproxyMark` installs istio's TPROXY policy route. */
+export function createPod(family: Family, tproxyMark?: number): Pod {
+  const a = ADDRESSING[family];
+  const name = `msim${process.pid}p${++counter}`;
+  const peer = `${name}x`;
+  const ip6 = family === 'ipv6' ? ['-6'] : [];
+  const destroy = () => {
+    for (const ns of [name, peer]) {
+      spawnSync('ip', ['netns', 'del', ns]);
+      live.delete(ns);
+    }
+  };
+  try {
+    for (const ns of [name, peer]) {
+      run(['ip', 'netns', 'add', ns]);
+      live.add(ns);
+    }
+    run(['ip', '-n', name, 'link', 'add', 'eth0', 'type', 'veth', 'peer', 'name', 'peer0', 'netns', peer]);
+    const sysctl = (ns: string, kv: string) => run(['ip', 'netns', 'exec', ns, 'sysctl', '-q', '-w', kv]);
+    for (const ns of [name, peer]) {
+      sysctl(ns, 'net.ipv4.conf.all.rp_filter=0');
+      sysctl(ns, 'net.ipv4.conf.default.rp_filter=0');
+      sysctl(ns, 'net.ipv6.conf.all.accept_ra=0');
+      sysctl(ns, 'net.ipv6.conf.default.accept_ra=0');
+      sysctl(ns, 'net.ipv6.conf.default.router_solicitations=0');
+    }
+    const nodad = family === 'ipv6' ? ['nodad'] : [];
+    run(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
+    run(['ip', '-n', peer, 'link', 'set', 'lo', 'up']);
+    run(['ip', '-n', name, 'addr', 'add', `${a.pod}/${a.prefix}`, 'dev', 'eth0', ...nodad]);
+    run(['ip', '-n', peer, 'addr', 'add', `${a.peer}/${a.prefix}`, 'dev', 'peer0', ...nodad]);
+    run(['ip', '-n', name, 'link', 'set', 'eth0', 'up']);
+    run(['ip', '-n', peer, 'link', 'set', 'peer0', 'up']);
+    run(['ip', '-n', name, ...ip6, 'route', 'add', 'default', 'via', a.peer, 'dev', 'eth0']);
+    run(['ip', '-n', peer, ...ip6, 'route', 'add', 'default', 'via', a.pod, 'dev', 'peer0']);
+    // Static neighbours: no ARP/ND traffic of our own to count or to filter.
+    const mac = (ns: string, dev: string) => JSON.parse(run(['ip', '-n', ns, '-j', 'link', 'show', dev]))[0].address as string;
+    run(['ip', '-n', name, 'neigh', 'replace', a.peer, 'lladdr', mac(peer, 'peer0'), 'dev', 'eth0', 'nud', 'permanent']);
+    run(['ip', '-n', peer, 'neigh', 'replace', a.pod, 'lladdr', mac(name, 'eth0'), 'dev', 'peer0', 'nud', 'permanent']);
+    if (tproxyMark !== undefined) {
+      run(['ip', '-n', name, ...ip6, 'rule', 'add', 'fwmark', String(tproxyMark), 'lookup', '133']);
+      run(['ip', '-n', name, ...ip6, 'route', 'add', 'local', family === 'ipv4' ? '0.0.0.0/0' : '::/0', 'dev', 'lo', 'table', '133']);
+    }
+    // Only probes (source ports 40000-49999) reach netfilter's tables: replies, ICMP errors and
+    // neighbour traffic are dropped before the raw table so they never move a counter.
+    run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], [
+      'table inet meshsim_probe {',
+      '  chain out { type filter hook output priority -400; policy drop; meta l4proto { tcp, udp } th sport 40000-49999 accept; }',
+      '  chain pre { type filter hook prerouting priority -400; policy drop; iifname "lo" accept; meta l4proto { tcp, udp } th sport 40000-49999 accept; }',
+      '}',
+    ].join('\n'));
+    run(['ip', 'netns', 'exec', peer, 'nft', '-f', '-'], 'table inet meshsim_sink {\n  chain incoming { type filter hook input priority 0; policy drop; }\n}');
+  } catch (err) {
+    destroy();
+    throw err;
+  }
+  return {
+    name,
+    family,
+    load(payload) {
+      const res = spawnSync('ip', ['netns', 'exec', name, family === 'ipv4' ? 'iptables-restore' : 'ip6tables-restore', '--noflush'], { input: payload, encoding: 'utf8', timeout: 30_000 });
+      return res.status === 0 ? undefined : (res.stderr || `exit ${res.status}`).trim();
+    },
+    send(packets) {
+      const spec = { family, peerNetns: `/run/netns/${peer}`, listeners: [15001, 15006], packets };
+      const out = run(['ip', 'netns', 'exec', name, 'python3', DRIVER], JSON.stringify(spec));
+      return out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as KernelHits);
+    },
+    destroy,
+  };
+}
