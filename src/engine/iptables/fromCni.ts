@@ -179,7 +179,7 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
     if (cfg.redirectDNS) why.push('istio-proxy has ISTIO_META_DNS_CAPTURE: the CNI plugin captures all DNS (capture-all-dns), not just resolv.conf servers');
     why.push(`interception mode ${cfg.inboundInterceptionMode} (${origins.inboundInterceptionMode?.kind === 'annotation' ? 'annotation' : 'default'})`);
 
-    return captureFromConfig('istio-cni', cfg, origins, input.pluginEnv ?? {}, context, why, diags);
+    return captureFromConfig('istio-cni', cfg, origins, input.pluginEnv ?? {}, withPrevResultIPs(context, input.cniConfig), why, diags);
   } catch (err) {
     diags.push(diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`));
     return emptyResult('istio-cni', why, diags);
@@ -192,4 +192,13 @@ function withFixedExcludes(annotation: string): string {
   if (s.length > 0 && !s.endsWith(',')) s += ',';
   s += '15020,15021,15090';
   return [...new Set(s.split(','))].join(',');
+}
+
+/** Without given pod IPs, the addresses earlier plugins in the chain assigned (prevResult.ips) are the pod's. */
+function withPrevResultIPs(ctx: CaptureContext, cniConfig: unknown): CaptureContext {
+  if (ctx.podIPs) return ctx;
+  const ips = asRecord(asRecord(cniConfig).prevResult).ips;
+  if (!Array.isArray(ips)) return ctx;
+  const addrs = ips.map((ip) => asRecord(ip).address).filter((a): a is string => typeof a === 'string');
+  return addrs.length ? { ...ctx, podIPs: addrs } : ctx;
 }

@@ -100,6 +100,11 @@ describe('the CNI plugin path', () => {
     expect(r.payload.v4.split('\n')).toContain(line);
   });
 
+  it('takes the pod IPs from the CNI prevResult when the context has none', () => {
+    const r = captureRulesForPod(cniPod({}), { cni: { cniConfig: { prevResult: { ips: [{ version: '6', address: 'fd00::2/64' }] } } } });
+    expect(r.ipv6).toBe(true);
+  });
+
   it('de-duplicates the exclude-inbound list keeping the first occurrences', () => {
     const r = captureRulesForPod(cniPod({ 'traffic.sidecar.istio.io/excludeInboundPorts': '15021,8080' }), { context: ctx });
     expect(r.config?.inboundPortsExclude).toBe('15021,8080,15020,15090');
