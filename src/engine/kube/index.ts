@@ -10,3 +10,4 @@ export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from 
 export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult } from './typedRoundTrip.ts';
 export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
+export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
