@@ -39,7 +39,10 @@ function isSpace(c: string | undefined): boolean {
 
 const alnum = /^[\p{L}\p{Nd}_]$/u;
 function isAlphaNumeric(c: string | undefined): boolean {
-  return c !== undefined && (c === '_' || alnum.test(c));
+  if (c === undefined) return false;
+  const n = c.charCodeAt(0);
+  if (n < 0x80) return (n >= 48 && n <= 57) || (n >= 65 && n <= 90) || (n >= 97 && n <= 122) || n === 95;
+  return alnum.test(c);
 }
 
 /** Go's `%#U`: `U+0023 '#'`. */

@@ -261,7 +261,7 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
       const v = peekNonSpace();
       if (v.type !== 'variable') break;
       nextNonSpace();
-      const after = peek();
+      const vIndex = i - 1;
       const n = peekNonSpace();
       if (n.type === 'assign' || n.type === 'declare') {
         pipe.isAssign = n.type === 'assign';
@@ -282,8 +282,7 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
         errorf(`too many declarations in ${context}`);
       }
       // Not a declaration: push the variable back so the command reads it.
-      void after;
-      i = tokens.indexOf(v);
+      i = vIndex;
       break;
     }
     for (;;) {
