@@ -90,6 +90,11 @@ export function createRuleBuilder(enableIPv6: boolean): RuleBuilder {
 
 /** Renders one family's rules as the iptables-restore input istio-iptables pipes in. */
 export function renderRestore(rules: readonly BuiltRule[]): string {
+  return renderRestoreWithLines(rules).text;
+}
+
+/** The payload, and for each rule (same index) the 1-based payload line it became. */
+export function renderRestoreWithLines(rules: readonly BuiltRule[]): { text: string; lineOf: number[] } {
   interface TableOut {
     chains: string[];
     declared: Set<string>;
@@ -121,16 +126,20 @@ export function renderRestore(rules: readonly BuiltRule[]): string {
       t.chains.push(target);
     }
   }
-  for (const r of rules) table(r.table).lines.push(r.text);
+  const indexInTable: number[] = rules.map((r) => table(r.table).lines.push(r.text) - 1);
 
   let out = '';
+  let line = 0;
+  const firstRuleLine = new Map<string, number>();
   for (const name of [...tables.keys()].sort()) {
     const t = tables.get(name)!;
     if (t.lines.length === 0 && t.chains.length === 0) continue;
     out += `* ${name}\n`;
     for (const c of t.chains) out += `-N ${c}\n`;
+    firstRuleLine.set(name, line + 2 + t.chains.length);
     for (const l of t.lines) out += `${l}\n`;
     out += 'COMMIT\n';
+    line += 2 + t.chains.length + t.lines.length;
   }
-  return out;
+  return { text: out, lineOf: rules.map((r, i) => firstRuleLine.get(r.table)! + indexInTable[i]) };
 }

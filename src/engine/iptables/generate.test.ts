@@ -87,6 +87,23 @@ describe('rule generation beyond the upstream goldens', () => {
     expect(uid?.table).toBe('nat');
   });
 
+  it('links payload lines and kernel rules back to the generated rules', () => {
+    const r = captureRulesForArgs(['-m', 'TPROXY', '-b', '*', '-k', 'net2', '-i', '10.0.0.0/8', '--redirect-dns'], {}, { podIPs: ['fd00::5'], resolvConf: ['10.96.0.10', 'fd00::a'] });
+    for (const family of ['v4', 'v6'] as const) {
+      const payload = r.payload[family].split('\n');
+      for (const rule of r.rules[family]) expect(payload[rule.payloadLine - 1]).toBe(rule.text);
+      const byLine = new Map(r.rules[family].map((x) => [x.payloadLine, x]));
+      const kernelRules = r.kernelTables[family].flatMap((t) => t.chains.flatMap((c) => c.rules.map((k) => ({ ...k, table: t.name, chain: c.name }))));
+      expect(kernelRules.length).toBe(r.rules[family].length);
+      for (const k of kernelRules) {
+        const source = byLine.get(k.payloadLine);
+        expect(source?.table).toBe(k.table);
+        expect(source?.chain).toBe(k.chain);
+      }
+      expect(kernelRules.map((k) => k.text)).toEqual(r.kernelView[family].split('\n').filter((l) => l.startsWith('-A')));
+    }
+  });
+
   it('hostile list sizes stay bounded', () => {
     const huge = Array.from({ length: 20000 }, (_, i) => String(i % 65536)).join(',');
     const r = captureRulesForArgs(['-b', huge, '-o', huge], {}, v4pod);

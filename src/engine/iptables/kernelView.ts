@@ -17,8 +17,27 @@ export interface KernelViewOptions {
   users?: Record<string, string>;
 }
 
+/** One rule as the kernel holds it, with the payload line it came from (for linking back to provenance). */
+export interface KernelRule {
+  text: string;
+  payloadLine: number;
+}
+
+export interface KernelChain {
+  name: string;
+  builtin: boolean;
+  rules: KernelRule[];
+}
+
+export interface KernelTable {
+  name: string;
+  chains: KernelChain[];
+}
+
 export interface KernelView {
   text: string;
+  /** The same, structured: tables and chains in iptables-save order, inserts applied. */
+  tables: KernelTable[];
   diagnostics: Diagnostic[];
 }
 
@@ -35,7 +54,7 @@ const STANDARD_TARGETS = new Set(['ACCEPT', 'DROP', 'RETURN', 'QUEUE']);
 const MAX_LINES = 100_000;
 
 interface TableState {
-  chains: Map<string, string[]>;
+  chains: Map<string, KernelRule[]>;
 }
 
 /** Loads a payload (as iptables-restore --noflush would into an empty netns) and prints iptables-save. */
@@ -46,7 +65,7 @@ export function kernelView(payload: string, opts: KernelViewOptions): KernelView
   let currentName = '';
   const lines = payload.split('\n');
   if (lines.length > MAX_LINES) {
-    return { text: '', diagnostics: [diagnostic('iptables', 'error', `payload too long (${lines.length} lines; at most ${MAX_LINES})`)] };
+    return { text: '', tables: [], diagnostics: [diagnostic('iptables', 'error', `payload too long (${lines.length} lines; at most ${MAX_LINES})`)] };
   }
   const problem = (lineNo: number, message: string) =>
     diags.push(diagnostic('iptables', 'error', `${opts.family === 'v6' ? 'ip6tables' : 'iptables'}-restore line ${lineNo}: ${message}`, { input: 'payload', line: lineNo, column: 1 }));
@@ -120,11 +139,12 @@ export function kernelView(payload: string, opts: KernelViewOptions): KernelView
       return;
     }
     const text = renderRule(parts, opts, (m) => problem(lineNo, m));
-    rules.splice(position - 1, 0, `-A ${chain}${text ? ' ' + text : ''}`);
+    rules.splice(position - 1, 0, { text: `-A ${chain}${text ? ' ' + text : ''}`, payloadLine: lineNo });
   });
 
   const names = [...tables.keys()].sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
   let out = '';
+  const structured: KernelTable[] = [];
   for (const name of names) {
     const t = tables.get(name)!;
     const builtins = BUILTIN_CHAINS[name];
@@ -132,10 +152,11 @@ export function kernelView(payload: string, opts: KernelViewOptions): KernelView
     out += `*${name}\n`;
     for (const c of builtins) out += `:${c} ACCEPT\n`;
     for (const c of users) out += `:${c} -\n`;
-    for (const c of [...builtins, ...users]) for (const r of t.chains.get(c)!) out += `${r}\n`;
+    for (const c of [...builtins, ...users]) for (const r of t.chains.get(c)!) out += `${r.text}\n`;
     out += 'COMMIT\n';
+    structured.push({ name, chains: [...builtins, ...users].map((c) => ({ name: c, builtin: builtins.includes(c), rules: t.chains.get(c)! })) });
   }
-  return { text: out, diagnostics: diags };
+  return { text: out, tables: structured, diagnostics: diags };
 }
 
 function order(table: string): number {

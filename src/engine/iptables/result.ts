@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { BuiltRule } from './builder.ts';
 import type { CaptureConfig, ConfigOrigins } from './config.ts';
+import type { KernelTable } from './kernelView.ts';
 import type { RuleParts } from './ruleParts.ts';
 
 /** Which program derived the configuration. */
@@ -12,6 +13,8 @@ export type EntryPath = 'istio-iptables' | 'istio-init' | 'istio-cni' | 'vm-clus
 export interface CaptureRule extends BuiltRule {
   /** The rule's matches and target, parsed from its words. */
   parts: RuleParts;
+  /** The 1-based line of this family's payload the rule is printed on. */
+  payloadLine: number;
 }
 
 export interface CaptureResult {
@@ -32,6 +35,8 @@ export interface CaptureResult {
   payload: { v4: string; v6: string };
   /** What iptables-save / ip6tables-save would print after loading the payload into an empty netns. */
   kernelView: { v4: string; v6: string };
+  /** The kernel view structured; each rule names its payload line, hence its CaptureRule and provenance. */
+  kernelTables: { v4: KernelTable[]; v6: KernelTable[] };
   rules: { v4: CaptureRule[]; v6: CaptureRule[] };
   diagnostics: Diagnostic[];
 }
