@@ -11,3 +11,4 @@ export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult }
 export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
+export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
