@@ -1,9 +1,17 @@
+// Opens a page in headless Debian Chromium, optionally clicks tabs/buttons by accessible name, and
+// saves a screenshot — for looking at what we build. Usage: node scripts/screenshot.mjs URL OUT.png [click...]
 import { chromium } from 'playwright-core';
-const url = process.argv[2]; const out = process.argv[3];
-const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
-p.on('console', (m) => console.log('console', m.type(), m.text()));
-p.on('pageerror', (e) => console.log('pageerror', e.message));
-p.on('requestfailed', (r) => console.log('failed', r.url()));
-await p.goto(url); await p.waitForTimeout(4000);
-await p.screenshot({ path: out }); await b.close();
+
+const [url, out, ...clicks] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
+page.on('pageerror', (e) => console.log('page error:', e.message));
+await page.goto(url);
+await page.waitForTimeout(3000);
+for (const name of clicks) {
+  await page.getByRole(name.startsWith('tab:') ? 'tab' : 'button', { name: name.replace(/^(tab|button):/, ''), exact: true }).first().click();
+  await page.waitForTimeout(1500);
+}
+await page.screenshot({ path: out });
+await browser.close();

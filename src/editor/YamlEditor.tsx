@@ -38,9 +38,22 @@ export default function YamlEditor() {
       ariaLabel: 'YAML input',
     });
     editorRef.current = editor;
+    // Text set from outside the editor (an applied suggestion, an example) goes into the models as
+    // an ordinary edit, so Ctrl+Z undoes it.
+    const unsubscribe = store.subscribe((state, prev) => {
+      if (state.texts === prev.texts) return;
+      INPUT_NAMES.forEach((name, i) => {
+        const model = models[i];
+        if (model.isDisposed() || model.getValue() === state.texts[name]) return;
+        model.pushStackElement();
+        model.pushEditOperations([], [{ range: model.getFullModelRange(), text: state.texts[name] }], () => null);
+        model.pushStackElement();
+      });
+    });
     // A hook for end-to-end tests, which cannot type multi-line YAML into Monaco reliably.
     (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => monaco.editor.getModel(uriOf(name))?.setValue(text) };
     return () => {
+      unsubscribe();
       subscriptions.forEach((s) => s.dispose());
       editor.dispose();
       models.forEach((m) => m.dispose());

@@ -18,13 +18,18 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; clie
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     store.setState({ running: true });
-    client.analyze({ texts: store.getState().texts });
+    const { texts, selectedWorkload, traffic } = store.getState();
+    client.analyze({ texts, selectedWorkload, traffic });
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {
-    if (state.texts === prev.texts) return;
-    clearTimeout(timer);
-    timer = setTimeout(send, debounceMs);
+    if (state.texts !== prev.texts) {
+      clearTimeout(timer);
+      timer = setTimeout(send, debounceMs);
+    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic) {
+      clearTimeout(timer);
+      send();
+    }
   });
   return () => {
     clearTimeout(timer);

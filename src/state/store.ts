@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { InputName, ScenarioResult, SourceRef } from '../worker/protocol.ts';
+import type { InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
 import { defaultScenario } from './defaultScenario.ts';
 
 export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
@@ -8,7 +8,16 @@ export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
 export interface InputsSlice {
   texts: Record<InputName, string>;
   activeInput: InputName;
+  /** The packet to trace and the address family: part of the scenario, so they go in permalinks. */
+  traffic: TrafficOptions;
   setText(name: InputName, text: string): void;
+  /** Replaces several inputs at once (an applied suggestion, an example). */
+  setTexts(texts: Partial<Record<InputName, string>>): void;
+  setTraffic(t: Partial<TrafficOptions>): void;
+  /** The last change applied from a panel (a suggested fix), with the texts before it, for Undo. */
+  lastApplied?: { label: string; before: Partial<Record<InputName, string>> };
+  applyChange(label: string, texts: Partial<Record<InputName, string>>): void;
+  undoLastChange(): void;
   setActiveInput(name: InputName): void;
 }
 
@@ -39,7 +48,17 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
   return createStore<AppState>()((set) => ({
     texts: { ...initialTexts },
     activeInput: 'workloads',
+    traffic: { family: 'ipv4', preset: 'app-calls-service' },
     setText: (name, text) => set((s) => ({ texts: { ...s.texts, [name]: text } })),
+    setTexts: (texts) => set((s) => ({ texts: { ...s.texts, ...texts } })),
+    setTraffic: (t) => set((s) => ({ traffic: { ...s.traffic, ...t } })),
+    applyChange: (label, texts) =>
+      set((s) => {
+        const before = Object.fromEntries(Object.keys(texts).map((k) => [k, s.texts[k as InputName]]));
+        return { texts: { ...s.texts, ...texts }, lastApplied: { label, before } };
+      }),
+    undoLastChange: () =>
+      set((s) => (s.lastApplied ? { texts: { ...s.texts, ...s.lastApplied.before }, lastApplied: undefined } : {})),
     setActiveInput: (name) => set({ activeInput: name }),
 
     running: false,

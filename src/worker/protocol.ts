@@ -2,7 +2,7 @@
 // only from here, so imports run one way: UI → state → worker client → engine.
 import type { ScenarioInput, ScenarioResult } from '../engine/index.ts';
 
-export type { Diagnostic, InputName, InputSummary, ScenarioInput, ScenarioResult, Severity, SourceRef, WorkloadSummary } from '../engine/index.ts';
+export type * from '../engine/index.ts';
 export { INPUT_NAMES } from '../engine/scenario/types.ts';
 
 export type EngineRequest = { type: 'analyze'; id: number; input: ScenarioInput };

@@ -1,6 +1,10 @@
-import { diagnostic, messageOf } from '../diagnostics.ts';
-import { readScenarioDocuments, type Workload } from '../documents/scenarioDocuments.ts';
-import { INPUT_NAMES, type InputSummary, type ScenarioInput, type ScenarioResult, type WorkloadSummary } from './types.ts';
+import { analyzeAdmission } from '../admission/analyzeAdmission.ts';
+import type { YamlEdit } from '../admission/types.ts';
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { readScenarioDocuments, type ScenarioDocuments, type Workload } from '../documents/scenarioDocuments.ts';
+import { applyYamlEdits } from '../yaml/applyEdits.ts';
+import { analyzeTraffic } from './trafficSection.ts';
+import { INPUT_NAMES, type InputName, type InputSummary, type ScenarioAdmission, type ScenarioInput, type ScenarioResult, type WorkloadSummary } from './types.ts';
 
 /**
  * The engine's single entry for the app: every input text in, a plain, structured-clone-friendly
@@ -8,27 +12,89 @@ import { INPUT_NAMES, type InputSummary, type ScenarioInput, type ScenarioResult
  */
 export function analyzeScenario(input: ScenarioInput, now: () => number = () => Date.now()): ScenarioResult {
   const started = now();
+  const diagnostics: Diagnostic[] = [];
+  let docs: ScenarioDocuments;
   try {
-    const docs = readScenarioDocuments(INPUT_NAMES.map((name) => ({ name, text: input.texts[name] ?? '' })));
-    const inputs: InputSummary = { workloads: 0, namespaces: 0, webhookConfigurations: 0, injectorConfigMaps: 0, meshConfigMaps: 0, other: 0 };
-    for (const o of docs.objects) {
-      const r = o.role.role;
-      if (r === 'workload') inputs.workloads++;
-      else if (r === 'namespace') inputs.namespaces++;
-      else if (r === 'webhookConfiguration') inputs.webhookConfigurations++;
-      else if (r === 'injectorConfigMap') inputs.injectorConfigMaps++;
-      else if (r === 'meshConfigMap') inputs.meshConfigMaps++;
-      else inputs.other++;
-    }
-    return { workloads: docs.workloads.map(summarise), inputs, diagnostics: docs.diagnostics, elapsedMs: now() - started };
+    docs = readScenarioDocuments(INPUT_NAMES.map((name) => ({ name, text: input.texts[name] ?? '' })));
   } catch (err) {
-    return {
-      workloads: [],
-      inputs: { workloads: 0, namespaces: 0, webhookConfigurations: 0, injectorConfigMaps: 0, meshConfigMaps: 0, other: 0 },
-      diagnostics: [diagnostic('engine', 'error', `internal error: ${messageOf(err)}`)],
-      elapsedMs: now() - started,
-    };
+    docs = { objects: [], workloads: [], diagnostics: [diagnostic('engine', 'error', `internal error: ${messageOf(err)}`)] };
   }
+  diagnostics.push(...docs.diagnostics);
+  const selected = Math.max(0, Math.min(input.selectedWorkload ?? 0, docs.workloads.length - 1));
+  const admission = guarded('admission', diagnostics, () => withAppliedTexts(analyzeAdmission(docs), input), { workloads: [], diagnostics: [] });
+  diagnostics.push(...admission.diagnostics, ...admission.workloads.flatMap((w) => w.diagnostics));
+  const workload = docs.workloads[selected];
+  const traffic = workload ? guarded('traffic', diagnostics, () => analyzeTraffic(podOf(workload), input.traffic), undefined) : undefined;
+  if (traffic) diagnostics.push(...traffic.diagnostics.filter((d) => d.source));
+  return {
+    workloads: docs.workloads.map(summarise),
+    inputs: summariseInputs(docs),
+    admission,
+    selectedWorkload: selected,
+    traffic,
+    diagnostics,
+    elapsedMs: now() - started,
+  };
+}
+
+/** Runs one section of the analysis; an internal error becomes a diagnostic, never an exception. */
+function guarded<T>(section: string, diagnostics: Diagnostic[], run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch (err) {
+    diagnostics.push(diagnostic(section, 'error', `internal error in ${section}: ${messageOf(err)}`));
+    return fallback;
+  }
+}
+
+/** Pre-computes the texts each suggestion would leave in the editors. */
+function withAppliedTexts(result: ReturnType<typeof analyzeAdmission>, input: ScenarioInput): ScenarioAdmission {
+  return {
+    ...result,
+    workloads: result.workloads.map((w) => ({
+      ...w,
+      suggestions: w.suggestions.map((s) => ({ ...s, texts: textsAfter(s.edits, input) })),
+    })),
+  };
+}
+
+function textsAfter(edits: readonly YamlEdit[], input: ScenarioInput): Partial<Record<InputName, string>> {
+  const byInput = new Map<InputName, YamlEdit[]>();
+  for (const e of edits) {
+    const name = e.input as InputName;
+    if (!INPUT_NAMES.includes(name)) continue;
+    byInput.set(name, [...(byInput.get(name) ?? []), e]);
+  }
+  const texts: Partial<Record<InputName, string>> = {};
+  for (const [name, list] of byInput) {
+    const out = applyYamlEdits(input.texts[name] ?? '', list);
+    if (out !== undefined) texts[name] = out;
+  }
+  return texts;
+}
+
+/** The pod the workload's template would create, as the API server would see it. */
+function podOf(w: Workload): Record<string, any> {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { ...w.podTemplate.metadata, namespace: w.namespace || w.podTemplate.metadata.namespace },
+    spec: w.podTemplate.spec,
+  };
+}
+
+function summariseInputs(docs: ScenarioDocuments): InputSummary {
+  const inputs: InputSummary = { workloads: 0, namespaces: 0, webhookConfigurations: 0, injectorConfigMaps: 0, meshConfigMaps: 0, other: 0 };
+  for (const o of docs.objects) {
+    const r = o.role.role;
+    if (r === 'workload') inputs.workloads++;
+    else if (r === 'namespace') inputs.namespaces++;
+    else if (r === 'webhookConfiguration') inputs.webhookConfigurations++;
+    else if (r === 'injectorConfigMap') inputs.injectorConfigMaps++;
+    else if (r === 'meshConfigMap') inputs.meshConfigMaps++;
+    else inputs.other++;
+  }
+  return inputs;
 }
 
 function summarise(w: Workload): WorkloadSummary {

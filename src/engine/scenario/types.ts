@@ -1,4 +1,6 @@
+import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/types.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
+import type { TrafficOptions, TrafficResult } from './trafficSection.ts';
 
 /** The editor tabs of a scenario; each is one YAML stream. */
 export const INPUT_NAMES = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'] as const;
@@ -7,6 +9,18 @@ export type InputName = (typeof INPUT_NAMES)[number];
 export interface ScenarioInput {
   /** The text of every input, by name. Missing inputs count as empty. */
   texts: Partial<Record<InputName, string>>;
+  /** Which workload the pod, environment and traffic views are about (default: the first). */
+  selectedWorkload?: number;
+  traffic?: TrafficOptions;
+}
+
+/** A suggestion with the input texts it would produce, so the UI can apply it as one undoable edit. */
+export interface AppliedSuggestion extends Suggestion {
+  texts: Partial<Record<InputName, string>>;
+}
+
+export interface ScenarioAdmission extends Omit<AdmissionResult, 'workloads'> {
+  workloads: (Omit<WorkloadAdmission, 'suggestions'> & { suggestions: AppliedSuggestion[] })[];
 }
 
 /** A workload the engine found, summarised for the UI. */
@@ -34,6 +48,11 @@ export interface InputSummary {
 export interface ScenarioResult {
   workloads: WorkloadSummary[];
   inputs: InputSummary;
+  admission: ScenarioAdmission;
+  /** The selected workload (index into workloads), clamped. */
+  selectedWorkload: number;
+  /** The traffic capture of the selected workload's pod. */
+  traffic?: TrafficResult;
   diagnostics: Diagnostic[];
   /** Milliseconds the engine spent, for the status bar. */
   elapsedMs: number;

@@ -1,10 +1,77 @@
-import { NotYet } from './NotYet.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { CopyButtons } from '../CopyButtons.tsx';
+import { useAppState } from '../storeContext.tsx';
+import { PacketForm } from '../traffic/PacketForm.tsx';
+import { TraceView } from '../traffic/TraceView.tsx';
+
+// React Flow and the layout code load only when this panel opens, so the first page stays light.
+const ChainDiagram = lazy(() => import('../traffic/ChainDiagram.tsx'));
+
+const ENTRY_WORDS: Record<string, string> = {
+  'istio-init': 'the istio-init container (istio-iptables in the pod)',
+  'istio-cni': 'the Istio CNI plugin (no istio-init container)',
+  'istio-iptables': 'an istio-iptables command line',
+  'vm-cluster-env': "a VM's cluster.env",
+  none: 'nothing: this pod has no traffic capture',
+};
+
+type View = 'diagram' | 'payload' | 'save';
 
 /** The iptables rules istio-iptables would install, and a packet traced through them. */
 export function TrafficPanel() {
+  const traffic = useAppState((s) => s.result?.traffic);
+  const options = useAppState((s) => s.traffic);
+  const setTraffic = useAppState((s) => s.setTraffic);
+  const [view, setView] = useState<View>('diagram');
+  if (!traffic) return <p className="empty">No workload to capture traffic for.</p>;
+  const { capture, family } = traffic;
+  const payload = family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
+  const save = family === 'ipv6' ? capture.kernelView.v6 : capture.kernelView.v4;
   return (
     <section aria-label="Traffic">
-      <NotYet what="the iptables rules istio-iptables would install and the packet tracer." />
+      <p data-testid="capture-entry">
+        Rules come from <strong>{ENTRY_WORDS[capture.entry] ?? capture.entry}</strong>.
+      </p>
+      {capture.why.length ? (
+        <ul className="why small">
+          {capture.why.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      {capture.entry !== 'none' ? (
+        <>
+          <div className="row toolbar">
+            <span role="group" aria-label="Address family">
+              <button className="button" aria-pressed={family === 'ipv4'} onClick={() => setTraffic({ family: 'ipv4', packet: undefined })}>
+                IPv4
+              </button>
+              <button className="button" aria-pressed={family === 'ipv6'} disabled={!traffic.ipv6Available} title={traffic.ipv6Available ? undefined : 'This configuration installs no IPv6 rules'} onClick={() => setTraffic({ family: 'ipv6', packet: undefined })}>
+                IPv6
+              </button>
+            </span>
+            <span role="tablist" aria-label="Rule views">
+              {(['diagram', 'payload', 'save'] as View[]).map((v) => (
+                <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'tab active' : 'tab'} onClick={() => setView(v)}>
+                  {v === 'diagram' ? 'Chains' : v === 'payload' ? 'iptables-restore payload' : 'Kernel view (iptables-save)'}
+                </button>
+              ))}
+            </span>
+          </div>
+          <PacketForm key={`${family}-${options.preset}`} traffic={traffic} />
+          {traffic.trace ? <TraceView trace={traffic.trace} /> : null}
+          {view === 'diagram' ? (
+            <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
+              <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} />
+            </Suspense>
+          ) : (
+            <div className="text-view">
+              <CopyButtons text={view === 'payload' ? payload : save} filename={view === 'payload' ? `istio-iptables-${family}.txt` : `iptables-save-${family}.txt`} what={view === 'payload' ? 'payload' : 'kernel view'} />
+              <pre data-testid={`rules-${view}`}>{view === 'payload' ? payload : save}</pre>
+            </div>
+          )}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,67 @@
+import type { CaptureConfig } from '../iptables/index.ts';
+import type { Family, TracePacket } from '../packettrace/index.ts';
+
+/** The pod and its peers, all on documentation addresses. */
+export const POD_ADDRESS = { ipv4: '192.0.2.10', ipv6: '2001:db8::10' } as const;
+const SERVICE = { ipv4: '203.0.113.5', ipv6: '2001:db8:203::5' } as const;
+const CLIENT = { ipv4: '198.51.100.20', ipv6: '2001:db8:198::20' } as const;
+const DNS = { ipv4: '203.0.113.53', ipv6: '2001:db8:203::53' } as const;
+
+export interface TrafficPreset {
+  id: string;
+  label: string;
+  /** What the preset asks, in a sentence. */
+  question: string;
+  packet: TracePacket;
+}
+
+const APP_UID = 1000;
+
+/** A few packets every user asks about, shaped to the pod's capture configuration. */
+export function trafficPresets(family: Family, config: CaptureConfig | undefined, appPort: number): TrafficPreset[] {
+  const pod = POD_ADDRESS[family];
+  const proxyUid = Number(config?.proxyUID.split(',')[0] || 1337);
+  const excluded = firstExcludedAddress(family, config?.outboundIPRangesExclude ?? '');
+  const out = (dst: string, port: number, proto: 'tcp' | 'udp' = 'tcp', uid = APP_UID): TracePacket => ({
+    family,
+    direction: 'outbound',
+    proto,
+    src: { addr: pod, port: 40000 },
+    dst: { addr: dst, port },
+    iface: 'eth0',
+    state: 'new',
+    uid,
+    gid: uid,
+  });
+  const presets: TrafficPreset[] = [
+    { id: 'app-calls-service', label: 'App calls a service', question: `The app (uid ${APP_UID}) opens a TCP connection to ${SERVICE[family]}:8080.`, packet: out(SERVICE[family], 8080) },
+    {
+      id: 'request-arrives',
+      label: 'Request arrives at the app',
+      question: `A client at ${CLIENT[family]} connects to the app's port ${appPort}.`,
+      packet: { family, direction: 'inbound', proto: 'tcp', src: { addr: CLIENT[family], port: 40000 }, dst: { addr: pod, port: appPort }, iface: 'eth0', state: 'new' },
+    },
+    { id: 'dns-query', label: 'DNS query', question: `The app sends a UDP DNS query to ${DNS[family]}:53.`, packet: out(DNS[family], 53, 'udp') },
+    { id: 'proxy-own-traffic', label: "Proxy's own traffic", question: `Envoy (uid ${proxyUid}) connects upstream to ${SERVICE[family]}:8080.`, packet: out(SERVICE[family], 8080, 'tcp', proxyUid) },
+  ];
+  if (excluded) {
+    presets.push({ id: 'excluded-cidr', label: 'To an excluded CIDR', question: `The app connects to ${excluded}:443, inside an excluded range.`, packet: out(excluded, 443) });
+  }
+  return presets;
+}
+
+/** The first host address of the first excluded range of the packet's family, if any. */
+function firstExcludedAddress(family: Family, ranges: string): string | undefined {
+  for (const raw of ranges.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [addr] = raw.split('/');
+    const isV6 = addr.includes(':');
+    if ((family === 'ipv6') !== isV6) continue;
+    if (isV6) return addr.endsWith('::') ? `${addr}1` : addr;
+    const parts = addr.split('.').map(Number);
+    if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) continue;
+    if (raw.endsWith('/32')) return addr;
+    parts[3] = Math.min(parts[3] + 1, 254);
+    return parts.join('.');
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { applyYamlEdits } from './applyEdits.ts';
+
+const stream = '# namespaces\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: a   # keep me\n---\n# second\nkind: Namespace\nmetadata:\n  name: b\n  labels:\n    istio-injection: enabled\n';
+
+describe('applyYamlEdits', () => {
+  it('sets a label on one document and leaves the others byte for byte', () => {
+    const out = applyYamlEdits(stream, [{ documentIndex: 1, path: ['metadata', 'labels', 'istio.io/rev'], action: 'set', value: 'canary' }])!;
+    expect(out.startsWith('# namespaces\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: a   # keep me\n---\n')).toBe(true);
+    expect(parseAllDocuments(out)[1].toJS().metadata.labels).toEqual({ 'istio-injection': 'enabled', 'istio.io/rev': 'canary' });
+  });
+
+  it('removes a key and creates missing parents when setting', () => {
+    const out = applyYamlEdits(stream, [
+      { documentIndex: 1, path: ['metadata', 'labels', 'istio-injection'], action: 'remove' },
+      { documentIndex: 0, path: ['metadata', 'annotations', 'x'], action: 'set', value: 'true' },
+    ])!;
+    const [a, b] = parseAllDocuments(out).map((d) => d.toJS());
+    expect(a.metadata.annotations).toEqual({ x: 'true' });
+    expect(b.metadata.labels).toEqual({});
+  });
+
+  it('appends a document', () => {
+    const out = applyYamlEdits('kind: Pod\n', [{ documentIndex: -1, path: [], action: 'add-document', value: { kind: 'Namespace', metadata: { name: 'n' } } }])!;
+    expect(parseAllDocuments(out).map((d) => d.toJS().kind)).toEqual(['Pod', 'Namespace']);
+    expect(parse(applyYamlEdits('', [{ documentIndex: -1, path: [], action: 'add-document', value: { kind: 'Namespace' } }])!)).toEqual({ kind: 'Namespace' });
+  });
+
+  it('refuses text that does not parse or a document that is not there', () => {
+    expect(applyYamlEdits('a: [', [{ documentIndex: 0, path: ['a'], action: 'remove' }])).toBeUndefined();
+    expect(applyYamlEdits('a: 1\n', [{ documentIndex: 3, path: ['a'], action: 'remove' }])).toBeUndefined();
+  });
+});

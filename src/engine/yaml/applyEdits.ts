@@ -1,0 +1,44 @@
+import { parseAllDocuments, stringify } from 'yaml';
+
+/** A change to one document of a YAML stream: set or remove the value at `path`, or append a document. */
+export interface TextEdit {
+  documentIndex: number;
+  path: readonly (string | number)[];
+  action: 'set' | 'remove' | 'add-document';
+  value?: unknown;
+}
+
+/**
+ * Applies edits to a YAML stream's text, rewriting only the documents they touch so the rest of
+ * the user's text (comments, formatting) is kept as written. Returns undefined when the text does
+ * not parse or an edit names a document that is not there.
+ */
+export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string | undefined {
+  const docs = parseAllDocuments(text);
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return undefined;
+  const changed = new Set<number>();
+  const appended: string[] = [];
+  for (const e of edits) {
+    if (e.action === 'add-document') {
+      appended.push(stringify(e.value));
+      continue;
+    }
+    const doc = docs[e.documentIndex];
+    if (!doc) return undefined;
+    if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
+    else doc.deleteIn(e.path as (string | number)[]);
+    changed.add(e.documentIndex);
+  }
+  let out = '';
+  docs.forEach((doc, i) => {
+    const start = i === 0 ? 0 : doc.range[0];
+    const end = i + 1 < docs.length ? docs[i + 1].range[0] : text.length;
+    out += changed.has(i) ? doc.toString() : text.slice(start, end);
+  });
+  if (docs.length === 0) out = text;
+  for (const a of appended) {
+    if (out.length && !out.endsWith('\n')) out += '\n';
+    out += (out.trim().length ? '---\n' : '') + a;
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import type { Verdict } from '../../worker/protocol.ts';
+
+const LOOK: Record<Verdict, { icon: string; word: string }> = {
+  injected: { icon: '✔', word: 'Injected' },
+  'not-injected': { icon: '✘', word: 'Not injected' },
+  rejected: { icon: '⛔', word: 'Rejected' },
+};
+
+/** The answer to "will my pod get a sidecar?", in words a newcomer understands. */
+export function VerdictBanner({ verdict, summary, injectedBy }: { verdict: Verdict; summary: string; injectedBy: string[] }) {
+  const look = LOOK[verdict];
+  return (
+    <div className={`verdict ${verdict}`} data-testid="verdict" data-verdict={verdict}>
+      <span className="verdict-icon" aria-hidden="true">{look.icon}</span>
+      <div>
+        <strong>{look.word}</strong>
+        {injectedBy.length ? <span className="muted"> · by revision {injectedBy.join(', ')}</span> : null}
+        <p>{summary}</p>
+      </div>
+    </div>
+  );
+}

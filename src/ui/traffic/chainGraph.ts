@@ -1,0 +1,113 @@
+import dagre from '@dagrejs/dagre';
+import type { RuleSet, TraceHit } from '../../worker/protocol.ts';
+
+/**
+ * The framework-free half of the chain diagram: turns a rule set (and a traced path) into laid-out
+ * boxes and arrows. The React half only draws them.
+ */
+export interface ChainRow {
+  position: number;
+  text: string;
+  /** 1-based order in which the traced packet hit this rule; undefined when it did not. */
+  hitOrder?: number;
+}
+
+export interface ChainBox {
+  id: string;
+  kind: 'chain' | 'listener';
+  table?: string;
+  name: string;
+  builtin: boolean;
+  rows: ChainRow[];
+  onPath: boolean;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ChainArrow {
+  id: string;
+  from: string;
+  to: string;
+  label?: string;
+  onPath: boolean;
+}
+
+export interface ChainGraph {
+  boxes: ChainBox[];
+  arrows: ChainArrow[];
+}
+
+const ROW_HEIGHT = 18;
+const HEADER = 28;
+const WIDTH = 380;
+
+/** Istio's listeners, named so the diagram ends where the packet really goes. */
+const LISTENER_NAMES: Record<number, string> = { 15001: 'Envoy outbound listener', 15006: 'Envoy inbound listener', 15053: 'istio-agent DNS proxy', 15008: 'HBONE tunnel' };
+
+export function buildChainGraph(ruleset: RuleSet, hits: readonly TraceHit[] = []): ChainGraph {
+  const hitOrder = new Map<string, number>();
+  hits.forEach((h, i) => {
+    if (!hitOrder.has(h.at)) hitOrder.set(h.at, i + 1);
+  });
+  const boxes: ChainBox[] = [];
+  const arrows: ChainArrow[] = [];
+  const arrowIds = new Set<string>();
+  const listeners = new Map<string, ChainBox>();
+  const chainsOnPath = new Set(hits.map((h) => `${h.table}/${h.chain}`));
+
+  for (const table of Object.values(ruleset.tables)) {
+    if (!table) continue;
+    for (const chain of Object.values(table.chains)) {
+      // Built-in chains the payload never touches would only add noise.
+      if (chain.builtin && chain.rules.length === 0) continue;
+      const id = `${table.name}/${chain.name}`;
+      const rows = chain.rules.map((r, i) => ({ position: i + 1, text: r.kernelText || r.payloadRule, hitOrder: hitOrder.get(`${id}#${i + 1}`) }));
+      boxes.push({ id, kind: 'chain', table: table.name, name: chain.name, builtin: chain.builtin, rows, onPath: chainsOnPath.has(id), x: 0, y: 0, width: WIDTH, height: HEADER + Math.max(1, rows.length) * ROW_HEIGHT + 8 });
+      chain.rules.forEach((rule, i) => {
+        const hit = hitOrder.has(`${id}#${i + 1}`);
+        let to: string | undefined;
+        let label: string | undefined;
+        if (rule.target.kind === 'jump') {
+          to = `${table.name}/${rule.target.chain}`;
+        } else if ((rule.target.kind === 'REDIRECT' || rule.target.kind === 'TPROXY') && rule.target.port) {
+          const port = rule.target.port;
+          to = `listener/${port}`;
+          label = rule.target.kind;
+          if (!listeners.has(to)) {
+            listeners.set(to, { id: to, kind: 'listener', name: `${LISTENER_NAMES[port] ?? 'port'} :${port}`, builtin: false, rows: [], onPath: false, x: 0, y: 0, width: 220, height: 40 });
+          }
+        }
+        if (!to) return;
+        const arrowId = `${id}->${to}`;
+        if (arrowIds.has(arrowId)) {
+          if (hit) arrows.find((a) => a.id === arrowId)!.onPath = true;
+          return;
+        }
+        arrowIds.add(arrowId);
+        arrows.push({ id: arrowId, from: id, to, label, onPath: hit });
+        if (hit && listeners.has(to)) listeners.get(to)!.onPath = true;
+      });
+    }
+  }
+  boxes.push(...listeners.values());
+  const known = new Set(boxes.map((b) => b.id));
+  const drawn = arrows.filter((a) => known.has(a.from) && known.has(a.to));
+  layout(boxes, drawn);
+  return { boxes, arrows: drawn };
+}
+
+function layout(boxes: ChainBox[], arrows: ChainArrow[]): void {
+  const g = new dagre.graphlib.Graph();
+  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 70, marginx: 10, marginy: 10 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const b of boxes) g.setNode(b.id, { width: b.width, height: b.height });
+  for (const a of arrows) g.setEdge(a.from, a.to);
+  dagre.layout(g);
+  for (const b of boxes) {
+    const n = g.node(b.id);
+    b.x = n.x - b.width / 2;
+    b.y = n.y - b.height / 2;
+  }
+}
