@@ -43,7 +43,8 @@ export function iptables(args: string[], io: CliIO): number {
   const ipv6 = flags.has('--ipv6');
   const context: CaptureContext = {
     podIPs: values['--pod-ip'] ?? [ipv6 ? IPV6_POD : IPV4_POD],
-    resolvConf: values['--nameserver'] ?? [],
+    // A pod's resolv.conf follows from its dnsPolicy; elsewhere no --nameserver means none.
+    resolvConf: values['--nameserver'] ?? (values['-f'] ? undefined : []),
   };
 
   let result: CaptureResult;

@@ -37,6 +37,16 @@ describe('captureRulesForPod', () => {
     expect(r.payload.v4).toContain('-A ISTIO_INBOUND -p tcp --dport 15020 -j RETURN');
   });
 
+  it.each([
+    ['ClusterFirst uses the cluster DNS', {}, '10.96.0.10'],
+    ['dnsConfig nameservers are added', { dnsConfig: { nameservers: ['1.1.1.1'] } }, '1.1.1.1'],
+    ['dnsPolicy None uses only dnsConfig', { dnsPolicy: 'None', dnsConfig: { nameservers: ['9.9.9.9'] } }, '9.9.9.9'],
+  ])('without a given resolv.conf: %s', (_, extra, server) => {
+    const r = captureRulesForPod(initPod(defaultInitArgs, [{ name: 'ISTIO_META_DNS_CAPTURE', value: 'true' }], extra), { context: { podIPs: ['10.244.1.5'] } });
+    expect(r.payload.v4).toContain(`-A ISTIO_OUTPUT_DNS -p tcp --dport 53 -d ${server}/32 -j REDIRECT --to-ports 15053`);
+    expect(r.why.join('\n')).toMatch(/resolv.conf as the kubelet writes it/);
+  });
+
   it('reads a workload pod template', () => {
     const pod = initPod(defaultInitArgs);
     const deployment = { kind: 'Deployment', spec: { template: { metadata: pod.metadata, spec: pod.spec } } };

@@ -16,10 +16,15 @@ export interface PodCaptureOptions {
   cni?: Omit<CniInput, 'pod'>;
   /** Extra environment laid over the istio-init container's own env (e.g. from the CLI's --env). */
   extraEnv?: Record<string, string>;
+  /** The kubelet's --cluster-dns addresses, for the resolv.conf of ClusterFirst pods (default 10.96.0.10). */
+  clusterDns?: string[];
 }
 
+export const DEFAULT_CLUSTER_DNS = ['10.96.0.10'];
+
 export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}): CaptureResult {
-  const ctx = withStatusIPs(options.context ?? {}, pod);
+  const dns = withPodResolvConf(options.context ?? {}, pod, options.clusterDns ?? DEFAULT_CLUSTER_DNS);
+  const ctx = withStatusIPs(dns.ctx, pod);
   try {
     const { metadata, spec, kind } = podParts(pod);
     const inits = containers(spec, 'initContainers');
@@ -33,6 +38,7 @@ export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}
       const result = captureRulesForArgs(argv, { ...containerEnv(init), ...options.extraEnv }, ctx);
       result.entry = 'istio-init';
       result.why = [...lead, 'entry path: the pod has an istio-init container; its args are the istio-iptables command line and its env the environment', ...result.why.slice(1)];
+      if (result.config?.redirectDNS && !result.config.captureAllDNS && dns.note) result.why.push(dns.note);
       return result;
     }
     const proxy = findContainer(regular, 'istio-proxy') ?? findContainer(inits, 'istio-proxy');
@@ -64,4 +70,21 @@ function withStatusIPs(ctx: CaptureContext, pod: unknown): CaptureContext {
   const ips = Array.isArray(status.podIPs) ? status.podIPs.map((p) => asRecord(p).ip).filter((ip): ip is string => typeof ip === 'string') : [];
   if (!ips.length && typeof status.podIP === 'string') ips.push(status.podIP);
   return ips.length ? { ...ctx, podIPs: ips } : ctx;
+}
+
+/**
+ * Without a given resolv.conf, the one the kubelet writes: the cluster DNS for ClusterFirst (the
+ * default), then spec.dnsConfig.nameservers; only the latter for dnsPolicy None.
+ */
+function withPodResolvConf(ctx: CaptureContext, pod: unknown, clusterDns: string[]): { ctx: CaptureContext; note?: string } {
+  if (ctx.resolvConf || ctx.dnsServers) return { ctx };
+  const { spec } = podParts(pod);
+  const policy = typeof spec.dnsPolicy === 'string' ? spec.dnsPolicy : 'ClusterFirst';
+  const extra = stringList(asRecord(spec.dnsConfig).nameservers) ?? [];
+  const hostNetwork = spec.hostNetwork === true;
+  let servers: string[];
+  if (policy === 'None') servers = extra;
+  else if (policy === 'Default' || (policy === 'ClusterFirst' && hostNetwork)) return { ctx, note: `dnsPolicy ${policy}: the pod inherits the node's resolv.conf, which is unknown here` };
+  else servers = [...clusterDns, ...extra];
+  return { ctx: { ...ctx, resolvConf: servers }, note: `resolv.conf as the kubelet writes it for dnsPolicy ${policy}: nameserver ${servers.join(', ') || '(none)'}` };
 }
