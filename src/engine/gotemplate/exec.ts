@@ -518,9 +518,7 @@ export function errorContext(n: Node): { location: string; context: string; line
   let line = 1;
   for (let i = 0; i < before.length; i++) if (before.charCodeAt(i) === 10) line++;
   const col = utf8(before.slice(lineStart)).length;
-  let context = nodeString(n);
-  const runes = [...context];
-  if (runes.length > 20) context = runes.slice(0, 20).join('') + '...';
+  const context = nodeString(n);
   return { location: `${tree.parseName}:${line}:${col}`, context, line, column: col };
 }
 

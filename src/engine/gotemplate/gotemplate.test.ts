@@ -194,7 +194,7 @@ describe('host objects and host functions', () => {
   it.each([
     ['method chains', '{{.ProxyConfig.GetHoldApplicationUntilProxyStarts.GetValue}}', 'false'],
     ['methods on nil pointers run', '{{.ProxyConfig.GetTracing.GetValue}}', 'false'],
-    ['fields of nil pointers fail', '{{.ProxyConfig.GetTracing.Value}}', 'ERR: template: t:1:14: executing "t" at <.ProxyConfig.GetTrac...>: nil pointer evaluating *wrappers.BoolValue.Value'],
+    ['fields of nil pointers fail', '{{.ProxyConfig.GetTracing.Value}}', 'ERR: template: t:1:14: executing "t" at <.ProxyConfig.GetTracing.Value>: nil pointer evaluating *wrappers.BoolValue.Value'],
     ['enums print their name and compare as numbers', '{{.ProxyConfig.InterceptionMode}} {{.ProxyConfig.InterceptionMode.String}} {{eq .ProxyConfig.InterceptionMode 0}}', 'REDIRECT REDIRECT true'],
     ['typed maps give zero values from index', '{{index .ProxyConfig.ProxyMetadata "A"}}|{{index .ProxyConfig.ProxyMetadata "Z"}}|{{.ProxyConfig.ProxyMetadata.Z}}', 'b||<no value>'],
     ['unknown fields name the type', '{{.ProxyConfig.Nope}}', "ERR: template: t:1:14: executing \"t\" at <.ProxyConfig.Nope>: can't evaluate field Nope in type *v1alpha1.ProxyConfig"],

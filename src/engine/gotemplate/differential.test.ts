@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { execute, parseTemplates, sprigFunctions } from './index.ts';
+import { dataArbitrary, defaultFuncNames, templateArbitrary } from './testkit/arbitraries.ts';
+import { GoInt, GoMap, GoSlice, type GoValue, isPlainMap } from './values.ts';
+
+/*
+ * Differential test against real Go: random templates and data run through Go's text/template + sprig
+ * (differential/render.go) and through this engine; outputs and error messages must be identical.
+ * Needs Debian's `golang-go` and `golang-github-masterminds-sprig-dev` (GOPATH mode); without them the
+ * test is skipped with a loud warning.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const sprigSrc = '/usr/share/gocode/src/github.com/Masterminds/sprig';
+const haveGo = spawnSync('go', ['version']).status === 0 && existsSync(sprigSrc);
+if (!haveGo) console.warn('SKIPPED gotemplate differential test: install golang-go and golang-github-masterminds-sprig-dev (apt) to run it');
+
+// Functions whose results Go leaves to chance (map order, randomness) or that differ by version.
+const deterministic = defaultFuncNames.filter((f) => !['keys', 'pluck'].includes(f));
+
+function tag(v: GoValue): unknown {
+  if (v === null || v === undefined) return { n: null };
+  if (typeof v === 'bigint') return { i: String(v) };
+  if (typeof v === 'number') return { f: v };
+  if (typeof v === 'string') return { s: v };
+  if (typeof v === 'boolean') return { b: v };
+  if (Array.isArray(v)) return { l: v.map(tag) };
+  if (isPlainMap(v)) return { m: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, tag(x)])) };
+  if (v instanceof GoInt || v instanceof GoMap || v instanceof GoSlice) throw new Error('typed values are not sent to Go');
+  throw new Error('unsupported data');
+}
+
+interface GoResult { phase: 'ok' | 'parse' | 'exec' | 'panic'; output: string; error: string }
+
+function buildRenderer(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'gotemplate-diff-')), 'render');
+  const r = spawnSync('go', ['build', '-o', out, join(here, 'differential/render.go')], {
+    env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(tmpdir(), 'gotemplate-diff-gocache') },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`go build failed: ${r.stderr}`);
+  return out;
+}
+
+/**
+ * Debian bookworm's Go 1.19 predates range over integers, {{else with}}, the callee's name in `call`'s
+ * non-function error and the lexer's own "unexpected right paren"; the corpus (Go 1.23) fixes those, so
+ * such cases are not compared.
+ */
+function comparable(text: string, goRes: GoResult): boolean {
+  if (/range can't iterate over -?\d+$/.test(goRes.error)) return false;
+  if (/else with/.test(text)) return false;
+  if (/error calling call: non-function of type/.test(goRes.error)) return false;
+  if (/unexpected "\)" in/.test(goRes.error)) return false;
+  return true;
+}
+
+describe.skipIf(!haveGo)('differential against Go text/template + sprig', () => {
+  it('random templates render identically', () => {
+    const bin = buildRenderer();
+    const samples = fc.sample(fc.tuple(templateArbitrary(deterministic), dataArbitrary), { numRuns: Number(process.env.GOTEMPLATE_DIFF_RUNS ?? 600), seed: Number(process.env.GOTEMPLATE_DIFF_SEED ?? 42) });
+    const cases = samples.map(([text, data]) => ({ texts: [['t', text]], exec: 't', sprig: true, data: tag(data) }));
+    const r = spawnSync(bin, [], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    expect(r.status).toBe(0);
+    const goResults = JSON.parse(r.stdout) as GoResult[];
+    const funcs = sprigFunctions();
+    const mismatches: string[] = [];
+    let compared = 0;
+    samples.forEach(([text, data], i) => {
+      const g = goResults[i];
+      if (!comparable(text, g)) return;
+      compared++;
+      const p = parseTemplates([['t', text]], funcs);
+      let mine: GoResult;
+      if (!p.ok) mine = { phase: 'parse', output: '', error: p.error.message };
+      else {
+        const e = execute(p.set, 't', data);
+        mine = e.ok ? { phase: 'ok', output: e.output, error: '' } : { phase: 'exec', output: '', error: e.error.message };
+      }
+      const same = mine.phase === g.phase && (g.phase === 'ok' ? mine.output === g.output : mine.error === g.error);
+      if (!same) mismatches.push(`${JSON.stringify(text)} data=${JSON.stringify(tag(data))}\n  go:   ${g.phase} ${JSON.stringify(g.phase === 'ok' ? g.output : g.error)}\n  mine: ${mine.phase} ${JSON.stringify(mine.phase === 'ok' ? mine.output : mine.error)}`);
+    });
+    expect(compared).toBeGreaterThan(400);
+    expect(mismatches.slice(0, 15).join('\n')).toBe('');
+  }, 240_000);
+});
