@@ -115,7 +115,10 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
         title: `webhook ${w.name} (${configuration.name})`,
         outcome: evaluation.called ? 'pass' : evaluation.stoppedAt === 'invalid' ? 'skip' : 'fail',
         detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}`,
-        values: [...evaluation.namespaceSelector.requirements, ...evaluation.objectSelector.requirements].map((r) => ({ name: r.text, ...(r.present ? { value: r.actual } : {}) })),
+        values: [
+          ...evaluation.namespaceSelector.requirements.map((r) => ({ name: `namespace ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateNamespace?.(['metadata', 'labels', r.key]) })),
+          ...evaluation.objectSelector.requirements.map((r) => ({ name: `pod ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', r.key]) })),
+        ],
         source: locate(['webhooks', w.index]) ?? locate([]),
       });
     }

@@ -4,7 +4,7 @@ import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
 import { admitPod } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
-import { suggestChanges, type SubjectDocuments } from './suggestions.ts';
+import { newTrialBudget, suggestChanges, type SubjectDocuments, type TrialBudget } from './suggestions.ts';
 import type { AdmissionOptions, AdmissionResult, WorkloadAdmission } from './types.ts';
 
 function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string): { subject: PodSubject; docs: SubjectDocuments } {
@@ -28,12 +28,12 @@ function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string):
   };
 }
 
-function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions): WorkloadAdmission {
+function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, budget: TrialBudget): WorkloadAdmission {
   const ignored = options.ignoredNamespaces ?? IGNORED_NAMESPACES;
   const { subject, docs } = subjectOf(w, index, options.defaultNamespace ?? 'default');
   const core = admitPod(subject, index, ignored);
   if (!w.namespace) core.diagnostics.push(diagnostic('admission', 'info', `${w.kind} ${w.name} names no namespace; assuming ${subject.namespace}`, subject.locateWorkload(['metadata'])));
-  const suggestions = options.suggestions === false ? [] : suggestChanges(subject, index, core, docs, ignored);
+  const suggestions = options.suggestions === false ? [] : suggestChanges(subject, index, core, docs, ignored, budget);
   return {
     workload: { kind: w.kind, name: w.name, namespace: subject.namespace, input: w.doc.input, documentIndex: w.doc.index, ...(subject.locateWorkload([]) ? { source: subject.locateWorkload([]) } : {}) },
     ...core,
@@ -54,12 +54,14 @@ export function analyzeAdmission(docs: ScenarioDocuments, options: AdmissionOpti
     return { workloads: [], diagnostics: [diagnostic('admission', 'error', `internal error: ${messageOf(err)}`)] };
   }
   const workloads: WorkloadAdmission[] = [];
+  const budget = newTrialBudget();
   for (const w of docs.workloads) {
     try {
-      workloads.push(analyzeWorkload(w, index, options));
+      workloads.push(analyzeWorkload(w, index, options, budget));
     } catch (err) {
       index.diagnostics.push(diagnostic('admission', 'error', `internal error analysing ${w.kind} ${w.name}: ${messageOf(err)}`, w.doc.locate(w.path)));
     }
   }
+  if (budget.left <= 0) index.diagnostics.push(diagnostic('admission', 'info', 'the scenario is large: suggestions were searched for the first workloads only'));
   return { workloads, diagnostics: index.diagnostics };
 }

@@ -1,7 +1,7 @@
 import { INJECT_KEY } from '../policy/injectRequired.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
 import { applyObjectEdit, type ObjectEdit } from './edits.ts';
-import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, type PodSubject } from './podSubject.ts';
+import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locateNearest, type ScenarioIndex } from './scenarioIndex.ts';
 import type { Suggestion, Verdict, YamlEdit } from './types.ts';
 
@@ -15,8 +15,35 @@ interface Candidate {
   edits: ObjectEdit[];
 }
 
-/** Hostile input: at most this many re-analyses per workload. */
+/** Hostile input: at most this many re-analyses per workload, and per scenario (shared budget). */
 const MAX_TRIALS = 200;
+export interface TrialBudget {
+  left: number;
+  /** Outcomes of earlier re-analyses, by what the decision depends on (workloads often share it). */
+  outcomes: Map<string, TrialOutcome>;
+}
+type TrialOutcome = Pick<AdmissionCore, 'verdict' | 'injectedBy'> & { double: boolean };
+export const newTrialBudget = (): TrialBudget => ({ left: 5000, outcomes: new Map() });
+
+/** What the verdict depends on. matchConditions may read any field, so then the whole objects count. */
+function fingerprint(s: PodSubject, index: ScenarioIndex): string {
+  const cel = index.configurations.some(({ configuration }) => configuration.webhooks.some((w) => w.matchConditions.length));
+  const tpl = podTemplateOf(s);
+  if (cel) return JSON.stringify([s.namespace, tpl, s.namespaceValue ?? null]);
+  return JSON.stringify([s.namespace, podLabelsOf(s), podAnnotationsOf(s), tpl.spec?.hostNetwork === true, namespaceLabelsOf(s)]);
+}
+
+function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget): TrialOutcome | undefined {
+  const key = fingerprint(s, index);
+  const known = budget.outcomes.get(key);
+  if (known) return known;
+  if (budget.left <= 0) return undefined;
+  budget.left--;
+  const r = admitPod(s, index, ignoredNamespaces);
+  const outcome = { verdict: r.verdict, injectedBy: r.injectedBy, double: r.doubleInjection !== undefined };
+  budget.outcomes.set(key, outcome);
+  return outcome;
+}
 const MAX_SUGGESTIONS = 6;
 
 /** Revisions the injection webhooks route by, read from their `istio.io/rev In [...]` requirements. */
@@ -143,13 +170,13 @@ function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments,
   return out;
 }
 
-const ok = (r: AdmissionCore, want: Verdict) => r.verdict === want && (want !== 'injected' || !r.doubleInjection);
+const ok = (r: TrialOutcome, want: Verdict) => r.verdict === want && (want !== 'injected' || !r.double);
 
 /**
  * The smallest verified edits that turn the verdict around (or, for a doubly injected pod, that
  * leave exactly one injector). Every suggestion was re-analysed; none is guessed.
  */
-export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: AdmissionCore, docs: SubjectDocuments, ignoredNamespaces: readonly string[]): Suggestion[] {
+export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: AdmissionCore, docs: SubjectDocuments, ignoredNamespaces: readonly string[], budget: TrialBudget = newTrialBudget()): Suggestion[] {
   if (current.verdict === 'rejected') return [];
   const fixDouble = current.verdict === 'injected' && current.doubleInjection !== undefined;
   const want: Verdict = current.verdict === 'injected' && !fixDouble ? 'not-injected' : 'injected';
@@ -164,8 +191,8 @@ export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: Adm
     seen.add(key);
     trials++;
     const after = applyCandidate(s, edits);
-    const result = admitPod(after, index, ignoredNamespaces);
-    if (!ok(result, want)) return;
+    const result = outcomeOf(after, index, ignoredNamespaces, budget);
+    if (!result || !ok(result, want)) return;
     found.push({
       sentence: parts.map((p) => p.sentence).join(' And: '),
       ...(parts.every((p) => p.command) ? { command: parts.map((p) => p.command).join(' && ') } : {}),

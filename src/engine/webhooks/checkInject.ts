@@ -1,6 +1,6 @@
 import type { LabelSelector } from '../selectors/labelSelector.ts';
-import { labelSelectorAsSelector } from '../selectors/labelSelector.ts';
 import { selectorMatches } from '../selectors/selector.ts';
+import { convertSelector } from './selectorCheck.ts';
 import { byteOrder, type MutatingWebhook, type WebhookConfiguration } from './webhookConfiguration.ts';
 
 /** One row of `istioctl x check-inject`: one Istio MutatingWebhookConfiguration. */
@@ -28,7 +28,7 @@ export const isIstioConfiguration = (c: WebhookConfiguration) => c.webhooks.some
 
 /** Whether a selector matched, and the label text check-inject quotes: the first In/NotIn key the object has. */
 function matchedLabel(ls: LabelSelector, labels: Record<string, string>): { matched: boolean; label: string } {
-  const converted = labelSelectorAsSelector(ls);
+  const converted = convertSelector(ls);
   if (!converted.selector || !selectorMatches(converted.selector, labels)) return { matched: false, label: '' };
   for (const e of ls.matchExpressions ?? []) {
     if ((e.operator === 'In' || e.operator === 'NotIn') && Object.prototype.hasOwnProperty.call(labels, e.key)) {

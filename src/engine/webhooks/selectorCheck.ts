@@ -1,4 +1,4 @@
-import { labelSelectorAsSelector, type LabelSelector } from '../selectors/labelSelector.ts';
+import { labelSelectorAsSelector, type ConvertedSelector, type LabelSelector } from '../selectors/labelSelector.ts';
 import { requirementMatches, type Requirement } from '../selectors/requirement.ts';
 import { selectorIsEmpty } from '../selectors/selector.ts';
 
@@ -27,6 +27,18 @@ export interface SelectorCheck {
   labels?: Record<string, string>;
 }
 
+const converted = new WeakMap<LabelSelector, ConvertedSelector>();
+
+/** labelSelectorAsSelector, remembered per selector object (webhook selectors are read once and evaluated many times). */
+export function convertSelector(ls: LabelSelector): ConvertedSelector {
+  let c = converted.get(ls);
+  if (!c) {
+    c = labelSelectorAsSelector(ls);
+    converted.set(ls, c);
+  }
+  return c;
+}
+
 /** matchExpressions spelling: `k In [a, b]`, `k DoesNotExist`; matchLabels entries as `k=v`. */
 export function requirementText(r: Requirement): string {
   switch (r.operator) {
@@ -45,9 +57,9 @@ export function requirementText(r: Requirement): string {
 
 /** Evaluates a LabelSelector against labels requirement by requirement, for showing. */
 export function checkSelector(ls: LabelSelector, labels: Record<string, string>, whose: string): SelectorCheck {
-  const converted = labelSelectorAsSelector(ls);
-  if (!converted.selector) return { outcome: 'error', empty: false, why: `the selector is invalid: ${converted.error}`, requirements: [] };
-  const s = converted.selector;
+  const c = convertSelector(ls);
+  if (!c.selector) return { outcome: 'error', empty: false, why: `the selector is invalid: ${c.error}`, requirements: [] };
+  const s = c.selector;
   if (selectorIsEmpty(s)) return { outcome: 'pass', empty: true, why: 'the selector is empty, so it matches everything', requirements: [], labels };
   const requirements = s.requirements.map((r): RequirementCheck => {
     const present = Object.prototype.hasOwnProperty.call(labels, r.key);
