@@ -63,36 +63,8 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     return result;
   }
 
-  let proxyConfig = p.install.mesh.defaultConfig;
-  for (const overlay of p.proxyConfigOverlays ?? []) proxyConfig = mergeProxyConfig(proxyConfig, overlay);
-  if (annotations[PROXY_CONFIG_ANNOTATION] !== undefined) {
-    proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
-  }
+  const { proxyConfig, data, funcs, meshStatusPort, postMesh } = prepareRender(p, original, engine);
   result.proxyConfig = proxyConfig;
-  const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
-  const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
-
-  const stripped = stripPod(original, meshStatusPort);
-  const { proxyImage, proxyInitImage } = proxyImages(
-    p.install.values as Record<string, any>,
-    (proxyConfig.image as { imageType?: string } | undefined)?.imageType,
-    annotations,
-  );
-  const data = templateData({
-    pod: stripped,
-    workload: p.workload,
-    proxyConfig,
-    mesh: p.install.mesh,
-    values: p.install.values,
-    revision: p.revision,
-    nativeSidecars: p.nativeSidecars,
-    proxyImage,
-    proxyInitImage,
-    proxyUID: p.proxyUID,
-    proxyGID: p.proxyGID,
-    compliancePolicy: p.istiodEnv.COMPLIANCE_POLICY ?? '',
-  });
-  const funcs = istioTemplateFunctions({ env: p.istiodEnv, toYaml: (v) => engine.toYaml(v) });
 
   const nativeAnnotation = annotations['sidecar.istio.io/nativeSidecar'];
   const native = nativeAnnotation === 'true' ? true : nativeAnnotation === 'false' ? false : p.nativeSidecars;
@@ -149,6 +121,43 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
   }
   result.pod = engine.roundTripPod(merged);
   return result;
+}
+
+
+/** The template data and functions for one pod (also used to compare template texts on the same input). */
+export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<InjectionEngine, 'toYaml'>) {
+  const annotations: Record<string, string> = original.metadata?.annotations ?? {};
+  let proxyConfig = p.install.mesh.defaultConfig;
+  for (const overlay of p.proxyConfigOverlays ?? []) proxyConfig = mergeProxyConfig(proxyConfig, overlay);
+  if (annotations[PROXY_CONFIG_ANNOTATION] !== undefined) {
+    proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
+  }
+  const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
+  const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
+
+  const stripped = stripPod(original, meshStatusPort);
+  const { proxyImage, proxyInitImage } = proxyImages(
+    p.install.values as Record<string, any>,
+    (proxyConfig.image as { imageType?: string } | undefined)?.imageType,
+    annotations,
+  );
+  const data = templateData({
+    pod: stripped,
+    workload: p.workload,
+    proxyConfig,
+    mesh: p.install.mesh,
+    values: p.install.values,
+    revision: p.revision,
+    nativeSidecars: p.nativeSidecars,
+    proxyImage,
+    proxyInitImage,
+    proxyUID: p.proxyUID,
+    proxyGID: p.proxyGID,
+    compliancePolicy: p.istiodEnv.COMPLIANCE_POLICY ?? '',
+  });
+  const funcs = istioTemplateFunctions({ env: p.istiodEnv, toYaml: (v) => engine.toYaml(v) });
+
+  return { proxyConfig, data, funcs, meshStatusPort, postMesh };
 }
 
 function postProcess(pod: Pod, templatePod: Pod, original: Pod, p: InjectPodParams, mesh: MeshConfig, meshStatusPort: number, pc: ProxyConfig): string | undefined {

@@ -1,0 +1,24 @@
+import { buildInstall, type InjectionInstall, type InstallDocuments } from '../install.ts';
+import { builtinMesh, builtinValues } from './defaultValues.ts';
+import { SIDECAR_TEMPLATE } from './sidecarTemplate.ts';
+
+/** The parsed documents of meshsim's built-in install, before any user overlay. */
+export function builtinInstallDocuments(): InstallDocuments {
+  return {
+    config: {
+      policy: 'enabled',
+      defaultTemplates: ['sidecar'],
+      alwaysInjectSelector: [],
+      neverInjectSelector: [],
+      injectedAnnotations: {},
+      templates: { sidecar: SIDECAR_TEMPLATE },
+    },
+    values: builtinValues(),
+    mesh: builtinMesh(),
+  };
+}
+
+/** The install the app and CLI use when the user pastes none. */
+export function builtinInstall(): InjectionInstall {
+  return buildInstall(builtinInstallDocuments()).install;
+}
