@@ -12,3 +12,4 @@ export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
+export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';

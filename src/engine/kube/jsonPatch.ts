@@ -8,7 +8,6 @@
  * Go walks maps in random order, so the order of operations on sibling keys differs run to run
  * there; here keys are walked in sorted order. Applying either gives the same document.
  */
-import { applyPatch, type Operation as FjpOperation } from 'fast-json-patch';
 import type { JsonValue } from './sigsYamlWriter.ts';
 
 export type JsonPatchOperation =
@@ -78,12 +77,59 @@ export interface AppliedJsonPatch {
   error?: string;
 }
 
-/** Applies an RFC 6902 patch to a copy of `document`. Never throws. */
+function parsePointer(path: string): string[] {
+  if (path === '') return [];
+  if (!path.startsWith('/')) throw new Error(`invalid JSON pointer ${JSON.stringify(path)}`);
+  return path
+    .slice(1)
+    .split('/')
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+function arrayIndex(token: string, length: number, forAdd: boolean): number {
+  if (forAdd && token === '-') return length;
+  if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new Error(`invalid array index ${JSON.stringify(token)}`);
+  const i = Number(token);
+  if (i > length || (!forAdd && i === length)) throw new Error(`array index ${i} out of range`);
+  return i;
+}
+
+/** Applies one operation in place; `root` is returned because replacing "" swaps the document. */
+function applyOne(root: JsonValue, op: JsonPatchOperation): JsonValue {
+  const tokens = parsePointer(op.path);
+  if (tokens.length === 0) {
+    if (op.op === 'remove') return null;
+    return structuredClone(op.value);
+  }
+  let parent: JsonValue = root;
+  for (const t of tokens.slice(0, -1)) {
+    if (Array.isArray(parent)) parent = parent[arrayIndex(t, parent.length, false)];
+    else if (parent !== null && typeof parent === 'object' && Object.hasOwn(parent, t)) parent = (parent as JsonObject)[t];
+    else throw new Error(`path ${op.path} does not exist`);
+  }
+  const last = tokens[tokens.length - 1];
+  if (Array.isArray(parent)) {
+    const i = arrayIndex(last, parent.length, op.op === 'add');
+    if (op.op === 'add') parent.splice(i, 0, structuredClone(op.value));
+    else if (op.op === 'remove') parent.splice(i, 1);
+    else parent[i] = structuredClone(op.value);
+  } else if (parent !== null && typeof parent === 'object') {
+    const obj = parent as JsonObject;
+    if (op.op !== 'add' && !Object.hasOwn(obj, last)) throw new Error(`path ${op.path} does not exist`);
+    if (op.op === 'remove') delete obj[last];
+    else Object.defineProperty(obj, last, { value: structuredClone(op.value), enumerable: true, writable: true, configurable: true });
+  } else {
+    throw new Error(`path ${op.path} does not exist`);
+  }
+  return root;
+}
+
+/** Applies an RFC 6902 patch (add, remove, replace) to a copy of `document`. Never throws. */
 export function applyJsonPatch(document: JsonValue, ops: readonly JsonPatchOperation[]): AppliedJsonPatch {
   try {
-    const copy = structuredClone(document);
-    const result = applyPatch(copy, ops as unknown as FjpOperation[], true, true);
-    return { value: result.newDocument as JsonValue };
+    let doc = structuredClone(document);
+    for (const op of ops) doc = applyOne(doc, op);
+    return { value: doc };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
