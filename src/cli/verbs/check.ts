@@ -47,7 +47,7 @@ function render(w: WorkloadAdmission): string[] {
     out.push(`  => ${inj.decision.message}`);
   }
   if (w.doubleInjection) out.push('', `DOUBLE INJECTION: ${w.doubleInjection.message}`);
-  const notes = w.diagnostics.filter((d) => d.severity !== 'info');
+  const notes = w.diagnostics;
   if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
   if (w.suggestions.length) {
     out.push('', w.verdict === 'injected' && !w.doubleInjection ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):');

@@ -75,6 +75,23 @@ function evidenceValues(e: PolicyEvidence[], s: PodSubject, cm: IndexedInjectorC
   });
 }
 
+/** Label combinations users often misread: which one wins is decided by the webhooks' selectors. */
+function labelConfusions(s: PodSubject, podLabels: Record<string, string>, podAnnotations: Record<string, string>, nsLabels: Record<string, string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const nsAt = (k: string) => s.locateNamespace?.(['metadata', 'labels', k]);
+  const podAt = (place: string, k: string) => s.locateWorkload([...s.templatePath, 'metadata', place, k]);
+  if (nsLabels['istio-injection'] !== undefined && nsLabels[REV_KEY] !== undefined) {
+    out.push(diagnostic('admission', 'info', `namespace ${s.namespace} has both istio-injection=${nsLabels['istio-injection']} and ${REV_KEY}=${nsLabels[REV_KEY]}: with Istio's webhooks istio-injection takes precedence and the revision label is ignored`, nsAt(REV_KEY)));
+  }
+  if (nsLabels[REV_KEY] !== undefined && podLabels[REV_KEY] !== undefined && podLabels[REV_KEY] !== nsLabels[REV_KEY]) {
+    out.push(diagnostic('admission', 'info', `the pod's ${REV_KEY}=${podLabels[REV_KEY]} differs from the namespace's ${REV_KEY}=${nsLabels[REV_KEY]}: with Istio's webhooks the namespace label decides`, podAt('labels', REV_KEY)));
+  }
+  if (podAnnotations[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] === undefined) {
+    out.push(diagnostic('admission', 'info', `${INJECT_KEY} is an annotation: the API server's objectSelector reads labels only, so the annotation cannot make a webhook call istiod; only istiod reads it (and it is deprecated — use the label)`, podAt('annotations', INJECT_KEY)));
+  }
+  return out;
+}
+
 /** Runs one pod through the API server's webhook selection and every istiod it reaches. */
 export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[] = IGNORED_NAMESPACES): AdmissionCore {
   const diagnostics: Diagnostic[] = [];
@@ -96,6 +113,8 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     values: Object.entries(namespaceLabels).map(([k, v]) => ({ name: `namespace label ${k}`, value: v, source: s.locateNamespace?.(['metadata', 'labels', k]) })),
     ...(s.locateNamespace ? { source: s.locateNamespace([]) } : {}),
   });
+
+  diagnostics.push(...labelConfusions(s, podLabels, podAnnotations, nsWritten));
 
   // The API server: every webhook of every configuration, configurations by name.
   const request = podCreateRequest(s.namespace, nsWritten, { kind: 'Pod', labels: podLabels, value: { apiVersion: 'v1', kind: 'Pod', ...template, metadata: { ...(template.metadata ?? {}), namespace: s.namespace } } });

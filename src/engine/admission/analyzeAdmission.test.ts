@@ -144,3 +144,19 @@ describe('analyzeAdmission', () => {
     expect(w.summary).toContain('cannot evaluate');
   });
 });
+
+describe('analyzeAdmission on common confusions', () => {
+  it('explains that the annotation cannot opt a pod in and offers the label instead', () => {
+    const w = analyze(DEFAULT, namespace({}), deployment({ tplAnnotations: { 'sidecar.istio.io/inject': 'true' } }));
+    expect(w.verdict).toBe('not-injected');
+    expect(w.diagnostics.map((d) => d.message).join('\n')).toContain('objectSelector reads labels only');
+    const s = w.suggestions.find((x) => x.sentence.startsWith('Make sidecar.istio.io/inject: "true" a label'))!;
+    expect(s.verdictAfter).toBe('injected');
+  });
+
+  it('notes that istio-injection wins over a namespace revision label', () => {
+    const w = analyze(DEFAULT, CANARY, namespace({ 'istio-injection': 'enabled', 'istio.io/rev': 'canary' }), deployment());
+    expect(w.injectedBy).toEqual(['default']);
+    expect(w.diagnostics.some((d) => d.message.includes('istio-injection takes precedence'))).toBe(true);
+  });
+});

@@ -109,6 +109,16 @@ function candidates(s: PodSubject, index: ScenarioIndex, want: Verdict): Candida
       }
     }
   }
+  // The deprecated annotation turned into the label, which the API server can see.
+  if (podAnnotations[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] === undefined) {
+    out.push({
+      sentence: `Make ${INJECT_KEY}: "${podAnnotations[INJECT_KEY]}" a label of ${where} instead of an annotation.`,
+      edits: [
+        { target: 'workload', path: [...tpl, 'annotations', INJECT_KEY], action: 'remove' },
+        { target: 'workload', path: [...tpl, 'labels', INJECT_KEY], action: 'set', value: podAnnotations[INJECT_KEY] },
+      ],
+    });
+  }
   if (want === 'injected') {
     if (podLabels[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] !== 'true') out.push(podRemove('labels', INJECT_KEY, podLabels[INJECT_KEY]));
     if (podAnnotations[INJECT_KEY] !== undefined && podAnnotations[INJECT_KEY] !== 'true') out.push(podRemove('annotations', INJECT_KEY, podAnnotations[INJECT_KEY]));

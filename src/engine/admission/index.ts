@@ -1,0 +1,17 @@
+// The admission explainer's public API: what the worker and the CLI call.
+export { analyzeAdmission } from './analyzeAdmission.ts';
+export type {
+  AdmissionOptions,
+  AdmissionResult,
+  DoubleInjection,
+  InjectorCall,
+  SeenValue,
+  StepOutcome,
+  Suggestion,
+  TraceStage,
+  TraceStep,
+  Verdict,
+  WebhookRow,
+  WorkloadAdmission,
+  YamlEdit,
+} from './types.ts';
