@@ -14,6 +14,9 @@ describe('kernel view of a restore payload', () => {
     ['-A OUTPUT -m conntrack --ctstate ESTABLISHED,RELATED -j RETURN', '-A OUTPUT -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN'],
     ['-A OUTPUT -m owner --gid-owner java -m owner ! --uid-owner 7 -j RETURN', '-A OUTPUT -m owner --gid-owner 2001 -m owner ! --uid-owner 7 -j RETURN'],
     ['-A OUTPUT -m mark --mark 0x10/0xff -j MARK --set-mark 5', '-A OUTPUT -m mark --mark 0x10/0xff -j MARK --set-xmark 0x5/0xffffffff'],
+    ['-A OUTPUT -p tcp --dport 0x50 -j RETURN', '-A OUTPUT -p tcp -m tcp --dport 80 -j RETURN'],
+    ['-A OUTPUT -p tcp --sport http -j RETURN', '-A OUTPUT -p tcp -m tcp --sport 80 -j RETURN'],
+    ['-A OUTPUT -p tcp --dport 1000:2000 -j RETURN', '-A OUTPUT -p tcp -m tcp --dport 1000:2000 -j RETURN'],
     ['-A OUTPUT -p tcp -j CONNMARK --restore-mark', '-A OUTPUT -p tcp -j CONNMARK --restore-mark --nfmask 0xffffffff --ctmask 0xffffffff'],
   ])('%s', (rule, expected) => {
     const r = view(`* mangle\n${rule}\nCOMMIT\n`, 'v4', { java: 2001 });
@@ -47,6 +50,10 @@ describe('kernel view of a restore payload', () => {
     ['* nope\nCOMMIT\n', /unknown table/],
     ['* nat\n-A OUTPUT -m owner --gid-owner nobody-here -j RETURN\nCOMMIT\n', /unknown on this machine/],
     ['* nat\n-A OUTPUT -d fd00::1/128 -j RETURN\nCOMMIT\n', /not an IPv4 address/],
+    ['* nat\n-A OUTPUT -p tcp --dport abc -j RETURN\nCOMMIT\n', /invalid port\/service "abc"/],
+    ['* nat\n-A OUTPUT -p tcp -m multiport --dports 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 -j RETURN\nCOMMIT\n', /too many ports/],
+    ['* nat\n-A OUTPUT -o averyveryverylongname -j RETURN\nCOMMIT\n', /IFNAMSIZ/],
+    ['* mangle\n-A OUTPUT -j MARK --set-mark lots\nCOMMIT\n', /bad mark value/],
   ])('reports what iptables-restore would reject: %j', (payload, message) => {
     const r = view(payload);
     expect(r.diagnostics.map((d) => d.message).join('\n')).toMatch(message);

@@ -177,6 +177,7 @@ export function renderRule(parts: RuleParts, opts: KernelViewOptions, problem: (
   for (const name of BASIC_ORDER) {
     for (const o of parts.basic.filter((b) => b.name === name)) {
       const v = name === '-s' || name === '-d' ? renderAddress(o.values[0], opts.family, problem) : name === '-p' ? renderProtocol(o.values[0]) : o.values[0];
+      if ((name === '-i' || name === '-o') && v.length > 15) problem(`interface name ${JSON.stringify(v)} must be shorter than IFNAMSIZ (16)`);
       out.push(...(o.negated ? ['!', name, v] : [name, v]));
     }
   }
@@ -233,9 +234,19 @@ function renderMatch(m: RuleMatch, opts: KernelViewOptions, problem: (m: string)
     case 'udp': {
       const alias = (n: string) => (n === '--source-port' ? '--sport' : n === '--destination-port' ? '--dport' : n);
       const ordered = [...m.options].sort((a, b) => rank(alias(a.name)) - rank(alias(b.name)));
-      for (const o of ordered) out.push(...neg(o, alias(o.name)), ...o.values);
+      for (const o of ordered) {
+        const isPort = ['--sport', '--dport'].includes(alias(o.name));
+        out.push(...neg(o, alias(o.name)), ...(isPort ? [portRangeText(o.values[0], problem)] : o.values));
+      }
       return out;
     }
+    case 'multiport':
+      for (const o of m.options) {
+        const ports = o.values[0].split(',');
+        if (ports.length > 15) problem(`too many ports specified (${ports.length}; multiport takes at most 15)`);
+        out.push(...neg(o), ...(['--dports', '--sports', '--ports', '--destination-ports', '--source-ports'].includes(o.name) ? [ports.map((p) => portRangeText(p, problem)).join(',')] : o.values));
+      }
+      return out;
     case 'owner': {
       const ranked = [...m.options].sort((a, b) => ownerRank(a.name) - ownerRank(b.name));
       for (const o of ranked) {
@@ -251,7 +262,7 @@ function renderMatch(m: RuleMatch, opts: KernelViewOptions, problem: (m: string)
       return out;
     case 'mark':
     case 'connmark':
-      for (const o of m.options) out.push(...neg(o), ...(o.name === '--mark' ? [markText(o.values[0], false)] : o.values));
+      for (const o of m.options) out.push(...neg(o), ...(o.name === '--mark' ? [checkedMark(o.values[0], false, problem)] : o.values));
       return out;
     default:
       for (const o of m.options) out.push(...neg(o), ...o.values);
@@ -292,6 +303,34 @@ function parseNumber(s: string): number | undefined {
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 
+/** The few /etc/services names a port option may use; iptables stores and prints the number. */
+const SERVICES: Record<string, number> = { ssh: 22, domain: 53, http: 80, https: 443, mysql: 3306, postgresql: 5432, redis: 6379 };
+
+/** A port ("80", "0x50", "http") or range ("1000:2000") as iptables stores it; a bad one is reported. */
+function portRangeText(text: string, problem: (m: string) => void): string {
+  const parts = text.split(':');
+  if (parts.length > 2) {
+    problem(`invalid port range ${JSON.stringify(text)}`);
+    return text;
+  }
+  const nums = parts.map((p, i) => (p === '' ? (i === 0 ? 0 : 65535) : parseNumber(p) ?? SERVICES[p]));
+  if (nums.some((n) => n === undefined || n > 65535)) {
+    problem(`invalid port/service ${JSON.stringify(text)} specified`);
+    return text;
+  }
+  if (nums.length === 2 && nums[0]! > nums[1]!) problem(`invalid port range ${JSON.stringify(text)} (min > max)`);
+  return nums.length === 2 && nums[0] !== nums[1] ? `${nums[0]}:${nums[1]}` : String(nums[0]);
+}
+
+function checkedMark(text: string, alwaysMask: boolean, problem: (m: string) => void): string {
+  const [v, m, extra] = text.split('/');
+  if (extra !== undefined || parseNumber(v) === undefined || (m !== undefined && parseNumber(m) === undefined) || parseNumber(v)! > 0xffffffff) {
+    problem(`bad mark value ${JSON.stringify(text)}`);
+    return text;
+  }
+  return markText(text, alwaysMask);
+}
+
 /** "1337" → "0x539", "1337/0xffffffff" → "0x539/0xffffffff" (withMask) or "0x539" (a full mask is implied). */
 function markText(text: string, alwaysMask: boolean): string {
   const [v, m] = text.split('/');
@@ -313,7 +352,7 @@ function renderTarget(name: string, options: RuleOption[], family: 'v4' | 'v6', 
     }
     case 'MARK': {
       const set = get('--set-mark', '--set-xmark');
-      if (set) return ['--set-xmark', markText(set.values[0], true)];
+      if (set) return ['--set-xmark', checkedMark(set.values[0], true, problem)];
       return options.flatMap((o) => [o.name, ...o.values]);
     }
     case 'CONNMARK': {
@@ -336,7 +375,7 @@ function renderTarget(name: string, options: RuleOption[], family: 'v4' | 'v6', 
       return [
         '--on-port', port?.values[0] ?? '0',
         '--on-ip', ip?.values[0] ?? (family === 'v4' ? '0.0.0.0' : '::'),
-        '--tproxy-mark', mark ? markText(mark.values[0], true) : '0x0/0x0',
+        '--tproxy-mark', mark ? checkedMark(mark.values[0], true, problem) : '0x0/0x0',
       ];
     }
     default:
