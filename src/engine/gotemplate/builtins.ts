@@ -1,6 +1,6 @@
 /** Go's predefined template functions: and, or, not, len, index, slice, call, print*, html, js, urlquery, eq... */
 import { assignable, callImpl } from './exec.ts';
-import { formatValue, sprint, sprintf, sprintln } from './format.ts';
+import { sprint, sprintf, sprintln } from './format.ts';
 import {
   GoError, GoInt, GoSlice, type GoFunc, type GoType, type GoValue, type BasicKind, basicKind, compareStrings, fromUtf8,
   goFunc, hasKey, intValue, isGoFunc, isHost, isTrue as truthOf, mapView, sliceView, typeName, underlying, utf8, wrapInt, zeroValue,
@@ -49,9 +49,9 @@ function eq(arg1: GoValue, rest: GoValue[]): boolean {
       truth = isNilish(a1) === isNilish(arg);
     } else {
       if (typeName(a1) !== typeName(arg)) {
-        throw new GoError(`non-comparable types ${formatValue(a1)}: ${typeName(a1)}, ${typeName(arg)}: ${formatValue(arg)}`);
+        throw new GoError(sprintf('non-comparable types %s: %v, %s: %v', [a1, typeName(a1), typeName(arg), arg]));
       }
-      if (!isHost(arg)) throw new GoError(`non-comparable type ${formatValue(arg)}: ${typeName(arg)}`);
+      if (!isHost(arg)) throw new GoError(sprintf('non-comparable type %s: %v', [arg, typeName(arg)]));
       truth = a1 === arg;
     }
     if (truth) return true;
