@@ -4,7 +4,7 @@ test('opens on the default scenario with editors and panels', async ({ page }) =
   await openApp(page);
   await expect(page.getByRole('tab', { name: 'Workloads' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel')).toContainText('Deployment bookinfo/reviews');
-  await expect(page.getByTestId('pod-containers')).toContainText('reviews');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('kind: Deployment');
   await page.screenshot({ path: 'reports/default-scenario.png' });
 });
@@ -18,7 +18,8 @@ test('pasting a changed workload updates the panels', async ({ page, context }) 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+V');
   await expect(page.getByRole('tabpanel')).toContainText('Pod shop/pasted');
-  await expect(page.getByTestId('pod-containers')).toContainText('app, logger');
+  // shop has no Namespace object and no label, so no webhook selects it.
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'not-injected');
   const text = await page.evaluate(() => (window as any).__meshsim.editor.getValue());
   expect(text).toBe(pod);
 });

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
-import { defaultScenario } from './defaultScenario.ts';
+import { defaultScenario, examples } from './defaultScenario.ts';
 
 export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
 
@@ -32,6 +32,9 @@ export interface ResultsSlice {
 /** Which panel is open and what the user pointed at. */
 export interface UiSlice {
   activePanel: PanelId;
+  /** The example the inputs were loaded from, while they still are. */
+  exampleId?: string;
+  loadExample(id: string): void;
   selectedWorkload: number;
   /** A span of input text to reveal and highlight in the editor (e.g. the value a trace step read). */
   reveal?: SourceRef & { nonce: number };
@@ -49,21 +52,29 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
     texts: { ...initialTexts },
     activeInput: 'workloads',
     traffic: { family: 'ipv4', preset: 'app-calls-service' },
-    setText: (name, text) => set((s) => ({ texts: { ...s.texts, [name]: text } })),
+    setText: (name, text) =>
+      set((s) => (s.texts[name] === text ? {} : { texts: { ...s.texts, [name]: text }, exampleId: undefined })),
     setTexts: (texts) => set((s) => ({ texts: { ...s.texts, ...texts } })),
     setTraffic: (t) => set((s) => ({ traffic: { ...s.traffic, ...t } })),
     applyChange: (label, texts) =>
       set((s) => {
         const before = Object.fromEntries(Object.keys(texts).map((k) => [k, s.texts[k as InputName]]));
-        return { texts: { ...s.texts, ...texts }, lastApplied: { label, before } };
+        return { texts: { ...s.texts, ...texts }, lastApplied: { label, before }, exampleId: undefined };
       }),
     undoLastChange: () =>
-      set((s) => (s.lastApplied ? { texts: { ...s.texts, ...s.lastApplied.before }, lastApplied: undefined } : {})),
+      set((s) => (s.lastApplied ? { texts: { ...s.texts, ...s.lastApplied.before }, lastApplied: undefined, exampleId: undefined } : {})),
     setActiveInput: (name) => set({ activeInput: name }),
 
     running: false,
 
     activePanel: 'admission',
+    exampleId: 'default',
+    loadExample: (id) =>
+      set((s) => {
+        const ex = examples.find((e) => e.id === id);
+        if (!ex) return {};
+        return { texts: { ...ex.texts }, exampleId: id, selectedWorkload: 0, lastApplied: { label: `Loaded the example “${ex.title}”`, before: { ...s.texts } } };
+      }),
     selectedWorkload: 0,
     setActivePanel: (p) => set({ activePanel: p }),
     selectWorkload: (i) => set({ selectedWorkload: i }),

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { PanelId } from '../state/store.ts';
 import { Diagnostics } from './Diagnostics.tsx';
+import { ExamplesMenu, ExampleStory } from './ExamplesMenu.tsx';
 import { InputTabs } from './InputTabs.tsx';
 import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
 import { EnvPanel } from './panels/EnvPanel.tsx';
@@ -32,7 +33,9 @@ export function App() {
         <h1>
           meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
         </h1>
+        <ExamplesMenu />
       </header>
+      <ExampleStory />
       <Group orientation="horizontal" className="main">
         <Panel defaultSize="46" minSize="20" className="pane">
           <InputTabs />

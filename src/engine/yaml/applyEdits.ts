@@ -33,7 +33,7 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
   docs.forEach((doc, i) => {
     const start = i === 0 ? 0 : doc.range[0];
     const end = i + 1 < docs.length ? docs[i + 1].range[0] : text.length;
-    out += changed.has(i) ? doc.toString() : text.slice(start, end);
+    out += changed.has(i) ? doc.toString({ flowCollectionPadding: false }) : text.slice(start, end);
   });
   if (docs.length === 0) out = text;
   for (const a of appended) {

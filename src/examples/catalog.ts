@@ -1,0 +1,58 @@
+import { parse } from 'yaml';
+
+/**
+ * The examples gallery. Each example is a folder: `example.yaml` (title, story, what to look at,
+ * the verdict it demonstrates) plus the inputs it changes; every other input comes from `default/`.
+ * They are also test fixtures: catalog.test.ts checks each one's expected verdict.
+ */
+export type ExampleInput = 'workloads' | 'namespaces' | 'webhooks' | 'injector' | 'mesh';
+const INPUTS: ExampleInput[] = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'];
+
+export interface Example {
+  id: string;
+  title: string;
+  story: string;
+  lookAt: string;
+  expect: { verdict: 'injected' | 'not-injected' | 'rejected'; injectedBy?: string[]; doubleInjection?: boolean };
+  texts: Record<ExampleInput, string>;
+}
+
+const ORDER = [
+  'default',
+  'opt-out-on-deployment',
+  'opt-out-annotation',
+  'opt-out-label',
+  'annotation-only',
+  'revision-label',
+  'both-labels',
+  'unknown-revision',
+  'double-injection',
+  'host-network',
+  'kube-system',
+];
+
+/** Builds the catalog from a map of file path (relative to this folder, e.g. `./default/workloads.yaml`) to text. */
+export function buildCatalog(files: Record<string, string>): Example[] {
+  const byFolder = new Map<string, Record<string, string>>();
+  for (const [path, text] of Object.entries(files)) {
+    const m = /^\.\/([^/]+)\/([^/]+)\.yaml$/.exec(path);
+    if (!m) continue;
+    byFolder.set(m[1], { ...byFolder.get(m[1]), [m[2]]: text });
+  }
+  const defaults = byFolder.get('default') ?? {};
+  const shared = byFolder.get('shared') ?? {};
+  const ids = [...byFolder.keys()].filter((id) => id !== 'shared' && byFolder.get(id)!.example);
+  ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return ids.map((id) => {
+    const folder = byFolder.get(id)!;
+    const meta = parse(folder.example) as { title: string; story: string; lookAt: string; expect: Example['expect']; extraWebhooks?: string[] };
+    const texts = Object.fromEntries(INPUTS.map((name) => [name, folder[name] ?? defaults[name] ?? ''])) as Record<ExampleInput, string>;
+    for (const extra of meta.extraWebhooks ?? []) texts.webhooks = `${texts.webhooks.trimEnd()}\n${shared[extra] ?? ''}`;
+    return { id, title: meta.title, story: meta.story, lookAt: meta.lookAt, expect: meta.expect, texts };
+  });
+}
+
+function rank(id: string): number {
+  const i = ORDER.indexOf(id);
+  return i < 0 ? ORDER.length : i;
+}
