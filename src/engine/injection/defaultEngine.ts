@@ -21,12 +21,6 @@ function parsed(name: string, text: string, funcs: FuncMap): TemplateSet | { err
   return value;
 }
 
-type KubeApi = typeof kube & {
-  strategicMergePod?: (pod: unknown, patch: unknown) => unknown;
-  strategicMergeContainer?: (base: unknown, patch: unknown) => unknown;
-};
-const k = kube as KubeApi;
-
 function roundTrip(type: string, value: unknown, fromYaml = false): unknown {
   return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml }).value;
 }
@@ -54,15 +48,11 @@ export const defaultEngine: InjectionEngine = {
     return kube.toSigsYaml(value as kube.JsonValue);
   },
   mergePod(pod, patch) {
-    if (!k.strategicMergePod) return { error: 'strategic merge patch is not available (src/engine/kube)' };
-    try {
-      return { value: k.strategicMergePod(pod, patch) as Pod };
-    } catch (err) {
-      return { error: err instanceof Error ? err.message : String(err) };
-    }
+    const r = kube.mergeOverlay('Pod', pod as kube.JsonValue, patch as kube.JsonValue);
+    return r.value ? { value: r.value as Pod } : { error: r.error ?? 'strategic merge failed' };
   },
   mergeContainer(base, user) {
-    return (k.strategicMergeContainer ? k.strategicMergeContainer(base, user) : { ...base, ...user }) as Container;
+    return kube.strategicMergeContainer(base as kube.JsonValue, user as kube.JsonValue) as Container;
   },
   roundTripPod(pod) {
     return roundTrip('Pod', pod) as Pod;
@@ -72,6 +62,6 @@ export const defaultEngine: InjectionEngine = {
     return (type ? roundTrip(type, obj) : obj) as Record<string, unknown>;
   },
   containerJSON(c) {
-    return JSON.stringify(roundTrip('Container', c));
+    return kube.goJsonMarshal(roundTrip('Container', c) as kube.JsonValue, 'Container');
   },
 };

@@ -1,4 +1,4 @@
-import jsonPatch from 'fast-json-patch';
+import { createJsonPatch, type JsonValue } from '../kube/index.ts';
 import { mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
 import { injectRequired, type PolicyDecision } from '../policy/injectRequired.ts';
 import { workloadOfPod } from './deploymentMeta.ts';
@@ -88,7 +88,7 @@ export function webhookInject(
   if (injection.error || !injection.pod) return { allowed: false, error: injection.error, before, injection };
   // The namespace filled from the request is istiod's working copy; the patch does not add it.
   if (!before.metadata?.namespace && injection.pod.metadata) delete injection.pod.metadata.namespace;
-  return { allowed: true, patch: jsonPatch.compare(before, injection.pod) as JsonPatchOperation[], before, after: injection.pod, injection };
+  return { allowed: true, patch: createJsonPatch(before as JsonValue, injection.pod as JsonValue) as JsonPatchOperation[], before, after: injection.pod, injection };
 }
 
 /** UID/GID 1337, or on OpenShift the end of the namespace's assigned ranges. */

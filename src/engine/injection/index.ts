@@ -1,0 +1,13 @@
+/**
+ * Sidecar injection as Istio performs it. The app calls `injectScenario`; the CLI and the conformance
+ * runner use the kube-inject and webhook paths directly.
+ */
+export { injectScenario, contextOf, type InjectScenarioInput, type InjectScenarioResult, type InjectedPodReport } from './injectScenario.ts';
+export { kubeInjectStream, type KubeInjectOutput, type KubeInjectSettings, type KubeInjectedWorkload } from './kubeInject.ts';
+export { webhookInject, type ClusterContext, type WebhookResult, type JsonPatchOperation } from './webhookInject.ts';
+export { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
+export { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InjectorConfig, type InstallDocuments } from './install.ts';
+export { builtinInstall, builtinInstallDocuments } from './builtin/index.ts';
+export { defaultEngine } from './defaultEngine.ts';
+export type { InjectionEngine } from './engine.ts';
+export { envProvenance, clusterEnv, type EnvEntry, type EnvSource } from './envProvenance.ts';

@@ -1,0 +1,165 @@
+import { parse as parseYaml } from 'yaml';
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { decodeKubeYaml } from '../kube/index.ts';
+import { builtinInstallDocuments } from './builtin/index.ts';
+import { defaultEngine } from './defaultEngine.ts';
+import type { InjectionEngine } from './engine.ts';
+import { clusterEnv, envProvenance, type EnvEntry } from './envProvenance.ts';
+import { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InstallDocuments } from './install.ts';
+import { kubeInjectStream } from './kubeInject.ts';
+import { podsFromObject } from './podFromWorkload.ts';
+import type { Pod } from './postprocess/containers.ts';
+import { proxyEnvsFor } from './postprocess/clusterInfo.ts';
+import { webhookInject, type ClusterContext, type JsonPatchOperation } from './webhookInject.ts';
+import { normalizeProxyConfig } from '../mesh/index.ts';
+
+export interface InjectScenarioInput {
+  /** The user's workloads: a YAML stream (Deployments, Pods, Lists, Services...). */
+  workloads: string;
+  /** The istio-sidecar-injector ConfigMap, as an object or YAML text; absent = the built-in install. */
+  injectorConfigMap?: unknown;
+  /** The istio mesh ConfigMap, as an object or YAML text; absent = the built-in mesh. */
+  meshConfigMap?: unknown;
+  context?: Partial<ClusterContext>;
+  /** kube-inject's `--revision` (webhook mode uses context.revision). */
+  kubeInjectRevision?: string;
+}
+
+/** One pod the webhook saw, with everything the panels show about its injection. */
+export interface InjectedPodReport {
+  /** The workload it came from. */
+  kind: string;
+  name: string;
+  namespace: string;
+  /** istiod skipped it (allowed, no patch): the policy's one-sentence reason. */
+  skipped?: string;
+  /** istiod rejected it: the message the API server would show. */
+  error?: string;
+  templates: string[];
+  before: Pod;
+  after?: Pod;
+  patch?: JsonPatchOperation[];
+  /** Each template's rendered text, in order. */
+  rendered: { name: string; text: string }[];
+  /** Env vars of the injected containers with where each value came from. */
+  env: EnvEntry[];
+  /** istio-proxy's literal env as a VM cluster.env. */
+  clusterEnv: string;
+}
+
+export interface InjectScenarioResult {
+  diagnostics: Diagnostic[];
+  /** What `istioctl kube-inject -f` prints for the workloads. */
+  kubeInject: { output?: string; warnings: string[]; error?: string };
+  pods: InjectedPodReport[];
+}
+
+const MAX_PODS = 200;
+
+/** The app's entry point: kube-inject output plus, per pod, the webhook's view. Never throws. */
+export function injectScenario(input: InjectScenarioInput, engine: InjectionEngine = defaultEngine): InjectScenarioResult {
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const install = installFor(input, diagnostics);
+    const context = contextOf(input.context);
+    const kube = kubeInjectStream(input.workloads, {
+      install,
+      revision: input.kubeInjectRevision ?? '',
+      nativeSidecars: context.nativeSidecars,
+      proxyUID: 1337,
+      proxyGID: 1337,
+      istiodEnv: context.istiodEnv,
+      webhookPath: '',
+      injectedAnnotations: {},
+      defaultTemplates: ['sidecar'],
+    }, engine);
+    const pods: InjectedPodReport[] = [];
+    const decoded = decodeKubeYaml(input.workloads, 'workloads');
+    diagnostics.push(...decoded.diagnostics);
+    for (const doc of decoded.documents) {
+      for (const w of podsFromObject((doc.value ?? {}) as Record<string, any>)) {
+        if (pods.length >= MAX_PODS) {
+          diagnostics.push(diagnostic('injection', 'warning', `only the first ${MAX_PODS} pods are injected`));
+          break;
+        }
+        pods.push(reportFor(w, install, context, engine));
+      }
+    }
+    return { diagnostics, kubeInject: { output: kube.output, warnings: kube.warnings, error: kube.error }, pods };
+  } catch (err) {
+    diagnostics.push(diagnostic('injection', 'error', `internal error: ${messageOf(err)}`));
+    return { diagnostics, kubeInject: { warnings: [] }, pods: [] };
+  }
+}
+
+function reportFor(w: ReturnType<typeof podsFromObject>[number], install: InjectionInstall, context: ClusterContext, engine: InjectionEngine): InjectedPodReport {
+  const r = webhookInject(w.pod, w.namespace, install, context, engine);
+  const report: InjectedPodReport = { kind: w.kind, name: w.name, namespace: w.namespace, templates: r.injection?.templates ?? [], before: r.before, rendered: r.injection?.rendered ?? [], env: [], clusterEnv: '' };
+  if (r.skipped) report.skipped = r.skipped.message;
+  if (r.error) report.error = r.error;
+  if (r.after) {
+    report.after = r.after;
+    report.patch = r.patch;
+    const annotation = r.before.metadata?.annotations?.['proxy.istio.io/config'];
+    const fromAnnotation = annotation ? (normalizeProxyConfig(safeYaml(annotation)).config.proxyMetadata as Record<string, string> | undefined) : undefined;
+    report.env = envProvenance({
+      pod: r.after,
+      templatePod: r.injection?.templatePod ?? {},
+      rendered: report.rendered,
+      meshProxyMetadata: (install.mesh.defaultConfig.proxyMetadata as Record<string, string>) ?? {},
+      annotationProxyMetadata: fromAnnotation ?? {},
+      clusterEnvNames: Object.keys(proxyEnvsFor(install.values as Record<string, any>, context.webhookPath, r.after.metadata?.labels ?? {})),
+    });
+    report.clusterEnv = clusterEnv(report.env);
+  }
+  return report;
+}
+
+function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): InjectionInstall {
+  const builtin = builtinInstallDocuments();
+  let docs: InstallDocuments = builtin;
+  if (input.injectorConfigMap !== undefined || input.meshConfigMap !== undefined) {
+    const texts = configMapTexts(asObject(input.injectorConfigMap, diagnostics), asObject(input.meshConfigMap, diagnostics));
+    const parsed = parseInstallTexts(texts);
+    diagnostics.push(...parsed.diagnostics);
+    docs = {
+      config: input.injectorConfigMap !== undefined ? parsed.documents.config : builtin.config,
+      values: input.injectorConfigMap !== undefined ? parsed.documents.values : builtin.values,
+      mesh: input.meshConfigMap !== undefined ? parsed.documents.mesh : builtin.mesh,
+    };
+  }
+  const built = buildInstall(docs);
+  diagnostics.push(...built.diagnostics);
+  return built.install;
+}
+
+function asObject(v: unknown, diagnostics: Diagnostic[]): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return parseYaml(v, { maxAliasCount: 1000 });
+  } catch (err) {
+    diagnostics.push(diagnostic('injection', 'error', `failed to parse a ConfigMap: ${messageOf(err)}`));
+    return undefined;
+  }
+}
+
+function safeYaml(text: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Defaults of a cluster context: the Go test harness's (native sidecars on, revision default). */
+export function contextOf(c: Partial<ClusterContext> = {}): ClusterContext {
+  return {
+    nativeSidecars: c.nativeSidecars ?? true,
+    platform: c.platform ?? '',
+    namespace: c.namespace ?? null,
+    istiodEnv: c.istiodEnv ?? {},
+    proxyConfigs: c.proxyConfigs ?? [],
+    revision: c.revision ?? 'default',
+    webhookPath: c.webhookPath ?? '/inject',
+  };
+}

@@ -1,0 +1,40 @@
+import type { Pod } from './postprocess/containers.ts';
+
+/** A pod of a workload kind's template, paired with the workload it came from. */
+export interface WorkloadPod {
+  kind: string;
+  name: string;
+  namespace: string;
+  pod: Pod;
+}
+
+const TEMPLATE_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'ReplicationController', 'DeploymentConfig', 'CronJob']);
+
+/**
+ * The pod the controllers would create from a workload, as the API server hands it to the webhook:
+ * the template's metadata and spec, `generateName` and a controller owner reference (a Deployment's
+ * pods are owned by its ReplicaSet and labelled with pod-template-hash).
+ */
+export function podsFromObject(obj: Record<string, any>, maxItems = 1000): WorkloadPod[] {
+  if (obj?.kind === 'List') {
+    return (Array.isArray(obj.items) ? obj.items.slice(0, maxItems) : []).flatMap((i: Record<string, any>) => podsFromObject(i, 0));
+  }
+  const name = String(obj?.metadata?.name ?? '');
+  const namespace = String(obj?.metadata?.namespace ?? '');
+  if (obj?.kind === 'Pod') return [{ kind: 'Pod', name, namespace, pod: structuredClone(obj) }];
+  if (!TEMPLATE_KINDS.has(obj?.kind)) return [];
+  const template = obj.kind === 'CronJob' ? obj.spec?.jobTemplate?.spec?.template : obj.spec?.template;
+  if (!template || typeof template !== 'object') return [];
+  const metadata = structuredClone(template.metadata ?? {});
+  if (obj.kind === 'Deployment') {
+    const hash = 'meshsim';
+    metadata.generateName = `${name}-${hash}-`;
+    metadata.labels = { ...(metadata.labels ?? {}), 'pod-template-hash': hash };
+    metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-${hash}`, controller: true }];
+  } else {
+    metadata.generateName = `${name}-`;
+    metadata.ownerReferences = [{ apiVersion: String(obj.apiVersion ?? ''), kind: obj.kind, name, controller: true }];
+  }
+  if (namespace && !metadata.namespace) metadata.namespace = namespace;
+  return [{ kind: obj.kind, name, namespace, pod: { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) } }];
+}
