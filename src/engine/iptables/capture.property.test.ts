@@ -30,8 +30,8 @@ const validArgs = fc.record({
 }, { requiredKeys: [] }).map((r) => Object.entries(r).flatMap(([k, v]) => (typeof v === 'boolean' ? (v ? [k] : []) : [k, v])));
 
 const context = fc.record({
-  podIPs: fc.constantFrom(['10.0.0.5'], ['fd00::5'], ['10.0.0.5', 'fd00::5']),
-  resolvConf: fc.constantFrom([], ['10.96.0.10'], ['10.96.0.10', 'fd00::a']),
+  podIPs: fc.constantFrom('10.0.0.5', 'fd00::5', '10.0.0.5,fd00::5').map((s) => s.split(',')),
+  resolvConf: fc.constantFrom('', '10.96.0.10', '10.96.0.10,fd00::a').map((s) => (s ? s.split(',') : [])),
 });
 
 describe('capture properties', () => {
