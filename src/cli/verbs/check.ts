@@ -50,7 +50,8 @@ function render(w: WorkloadAdmission): string[] {
   const notes = w.diagnostics;
   if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
   if (w.suggestions.length) {
-    out.push('', w.verdict === 'injected' && !w.doubleInjection ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):');
+    const goal = w.doubleInjection && w.verdict === 'injected' ? 'To have it injected once (each verified):' : w.verdict === 'injected' ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):';
+    out.push('', goal);
     for (const s of w.suggestions) {
       out.push(`  - ${s.sentence}`);
       if (s.command) out.push(`      $ ${s.command}`);

@@ -110,6 +110,9 @@ describe('analyzeAdmission', () => {
     const w = analyze(DEFAULT, twin, namespace({ 'istio-injection': 'enabled' }), deployment());
     expect(w.doubleInjection?.webhooks).toEqual(['istio-sidecar-injector/namespace.sidecar-injector.istio.io', 'istio-sidecar-injector-old/namespace.sidecar-injector.istio.io']);
     expect(w.checkInject.footer).toBe('ERROR: multiple webhooks will inject, which can lead to errors');
+    const del = w.suggestions.find((s) => s.command === 'kubectl delete mutatingwebhookconfiguration istio-sidecar-injector-old')!;
+    expect(del.revisionsAfter).toEqual(['default']);
+    expect(del.edits).toEqual([expect.objectContaining({ input: 'input1', documentIndex: 0, path: [], action: 'remove' })]);
   });
 
   it('follows the called webhook to its revision ConfigMap and applies its policy', () => {

@@ -13,6 +13,8 @@ interface Candidate {
   sentence: string;
   command?: string;
   edits: ObjectEdit[];
+  /** Deleting a whole MutatingWebhookConfiguration (e.g. one left behind by an upgrade). */
+  dropConfiguration?: string;
 }
 
 /** Hostile input: at most this many re-analyses per workload, and per scenario (shared budget). */
@@ -33,13 +35,14 @@ function fingerprint(s: PodSubject, index: ScenarioIndex): string {
   return JSON.stringify([s.namespace, podLabelsOf(s), podAnnotationsOf(s), tpl.spec?.hostNetwork === true, namespaceLabelsOf(s)]);
 }
 
-function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget): TrialOutcome | undefined {
-  const key = fingerprint(s, index);
+function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget, dropped: string[]): TrialOutcome | undefined {
+  const key = JSON.stringify(dropped) + fingerprint(s, index);
   const known = budget.outcomes.get(key);
   if (known) return known;
   if (budget.left <= 0) return undefined;
   budget.left--;
-  const r = admitPod(s, index, ignoredNamespaces);
+  const kept = dropped.length ? { ...index, configurations: index.configurations.filter((c) => !dropped.includes(c.configuration.name)) } : index;
+  const r = admitPod(s, kept, ignoredNamespaces);
   const outcome = { verdict: r.verdict, injectedBy: r.injectedBy, double: r.doubleInjection !== undefined };
   budget.outcomes.set(key, outcome);
   return outcome;
@@ -180,6 +183,13 @@ function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments,
   return out;
 }
 
+/** Removing a whole object: `remove` at the object's own path ([] = the whole document). */
+function removeDocumentEdit(index: ScenarioIndex, name: string): YamlEdit {
+  const o = index.configurations.find((c) => c.configuration.name === name)!.object;
+  const at = o.doc.locate(o.path);
+  return { input: o.doc.input, documentIndex: o.doc.index, path: [...o.path], action: 'remove', ...(at ? { at } : {}) };
+}
+
 const ok = (r: TrialOutcome, want: Verdict) => r.verdict === want && (want !== 'injected' || !r.double);
 
 /**
@@ -191,22 +201,29 @@ export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: Adm
   const fixDouble = current.verdict === 'injected' && current.doubleInjection !== undefined;
   const want: Verdict = current.verdict === 'injected' && !fixDouble ? 'not-injected' : 'injected';
   const pool = candidates(s, index, want).filter((c) => !fixDouble || c.edits.every((e) => e.action === 'remove' || e.target === 'workload'));
+  if (fixDouble) {
+    const called = [...new Set(current.webhooks.filter((w) => w.called && w.injector).map((w) => w.configuration))];
+    for (const name of called) {
+      pool.push({ sentence: `Delete the MutatingWebhookConfiguration ${name}, so that only one injector is called.`, command: `kubectl delete mutatingwebhookconfiguration ${name}`, edits: [], dropConfiguration: name });
+    }
+  }
   const found: Suggestion[] = [];
   let trials = 0;
   const seen = new Set<string>();
   const attempt = (parts: Candidate[]) => {
     const edits = parts.flatMap((p) => p.edits);
-    const key = JSON.stringify(edits);
+    const dropped = parts.flatMap((p) => (p.dropConfiguration ? [p.dropConfiguration] : []));
+    const key = JSON.stringify([edits, dropped]);
     if (seen.has(key) || trials >= MAX_TRIALS) return;
     seen.add(key);
     trials++;
     const after = applyCandidate(s, edits);
-    const result = outcomeOf(after, index, ignoredNamespaces, budget);
+    const result = outcomeOf(after, index, ignoredNamespaces, budget, dropped);
     if (!result || !ok(result, want)) return;
     found.push({
       sentence: parts.map((p) => p.sentence).join(' And: '),
       ...(parts.every((p) => p.command) ? { command: parts.map((p) => p.command).join(' && ') } : {}),
-      edits: toYamlEdits(s, edits, docs, after),
+      edits: [...toYamlEdits(s, edits, docs, after), ...dropped.map((name) => removeDocumentEdit(index, name))],
       verdictAfter: result.verdict,
       revisionsAfter: result.injectedBy,
     });

@@ -63,7 +63,7 @@ export interface YamlEdit {
   input: string;
   /** The document's position in that input; -1 for `add-document` (append). */
   documentIndex: number;
-  /** Keys and indexes from the document root. */
+  /** Keys and indexes from the document root; `remove` of an object's own path removes the object ([] = the whole document). */
   path: (string | number)[];
   action: 'set' | 'remove' | 'add-document';
   /** For `set`: the new value (a string for labels/annotations); for `add-document`: the whole object. */
