@@ -1,6 +1,7 @@
 import { processIO, type CliIO, type Verb } from './io.ts';
 import { check, checkUsage } from './verbs/check.ts';
 import { conformance, conformanceUsage } from './verbs/conformance.ts';
+import { inject, injectUsage } from './verbs/inject.ts';
 import { iptables, iptablesUsage } from './verbs/iptables.ts';
 import { trace, traceUsage } from './verbs/trace.ts';
 
@@ -8,6 +9,7 @@ import { trace, traceUsage } from './verbs/trace.ts';
 const verbs: Record<string, { run: Verb; usage: string }> = {
   check: { run: check, usage: checkUsage },
   conformance: { run: conformance, usage: conformanceUsage },
+  inject: { run: inject, usage: injectUsage },
   iptables: { run: iptables, usage: iptablesUsage },
   trace: { run: trace, usage: traceUsage },
 };

@@ -20,6 +20,8 @@ export interface InjectScenarioInput {
   injectorConfigMap?: unknown;
   /** The istio mesh ConfigMap, as an object or YAML text; absent = the built-in mesh. */
   meshConfigMap?: unknown;
+  /** Parsed install documents (e.g. from istioctl-style files); each one given replaces the ConfigMaps'/built-in one. */
+  install?: Partial<InstallDocuments>;
   context?: Partial<ClusterContext>;
   /** kube-inject's `--revision` (webhook mode uses context.revision). */
   kubeInjectRevision?: string;
@@ -126,6 +128,13 @@ function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): Inje
       config: input.injectorConfigMap !== undefined ? parsed.documents.config : builtin.config,
       values: input.injectorConfigMap !== undefined ? parsed.documents.values : builtin.values,
       mesh: input.meshConfigMap !== undefined ? parsed.documents.mesh : builtin.mesh,
+    };
+  }
+  if (input.install) {
+    docs = {
+      config: input.install.config !== undefined ? input.install.config : docs.config,
+      values: input.install.values !== undefined ? input.install.values : docs.values,
+      mesh: input.install.mesh !== undefined ? input.install.mesh : docs.mesh,
     };
   }
   const built = buildInstall(docs);
