@@ -59,9 +59,9 @@ describe('environment filling', () => {
   });
 
   it('resolv.conf servers are split by family and printed canonically', () => {
-    const r = cfg(['--redirect-dns'], {}, { resolvConf: ['10.96.0.10', '::127.0.0.53', 'bogus'] });
+    const r = cfg(['--redirect-dns'], {}, { resolvConf: ['10.96.0.10', '::127.0.0.53', 'bogus', 'FE80::1%eth0', '::ffff:1.2.3.4'] });
     expect(r.config?.dnsServersV4).toEqual(['10.96.0.10']);
-    expect(r.config?.dnsServersV6).toEqual(['::7f00:35']);
+    expect(r.config?.dnsServersV6).toEqual(['::7f00:35', 'fe80::1%eth0', '::ffff:1.2.3.4']);
   });
 
   it.each([

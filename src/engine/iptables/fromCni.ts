@@ -58,12 +58,19 @@ const validCidrList: Validator = (v) => {
   }
   return undefined;
 };
-const validCidrListWildcard: Validator = (v) => (v === '*' ? undefined : validCidrList(v) && `IPRanges invalid: ${validCidrList(v)}`);
+const validCidrListWildcard: Validator = (v) => {
+  if (v === '*') return undefined;
+  const problem = validCidrList(v);
+  return problem && `IPRanges invalid: ${problem}`;
+};
 const validMode: Validator = (v) => (v === 'REDIRECT' || v === 'TPROXY' ? undefined : `interceptionMode invalid: ${v}`);
 const validInterfaces: Validator = (v) => {
-  for (const name of v.split(',')) {
-    if (name === '') continue;
-    if (name.length > 15 || /[\s/:]/.test(name) || name === '.' || name === '..') return `invalid interface name ${JSON.stringify(name)}`;
+  if (v === '') return undefined;
+  for (const raw of v.split(',')) {
+    const name = raw.trim();
+    if (name === '') return 'empty interface name';
+    if (name.length > 15) return `interface name ${JSON.stringify(name)} too long (max 15 chars)`;
+    if (!/^[a-zA-Z0-9_][a-zA-Z0-9_.-]*$/.test(name)) return `interface name ${JSON.stringify(name)} contains invalid characters`;
   }
   return undefined;
 };

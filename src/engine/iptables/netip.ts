@@ -9,6 +9,8 @@ export interface IpAddr {
   family: 4 | 6;
   /** 4 or 16 bytes. */
   bytes: number[];
+  /** IPv6 scope zone ("eth0" in fe80::1%eth0); never part of a prefix. */
+  zone?: string;
 }
 
 export interface IpPrefix {
@@ -38,7 +40,6 @@ function parseIPv4Bytes(s: string): number[] | string {
 }
 
 function parseIPv6Bytes(s: string): number[] | string {
-  if (s.includes('%')) return 'IPv6 zones cannot be present in a prefix';
   // An embedded dotted IPv4 tail fills the last two groups.
   let tail: number[] = [];
   let head = s;
@@ -82,12 +83,16 @@ function parseIPv6Bytes(s: string): number[] | string {
   return [...bytes, ...tail];
 }
 
-/** Parses an address the way Go's netip.ParseAddr does (no zones: callers here never accept them). */
+/** Parses an address the way Go's netip.ParseAddr does, IPv6 zones included. */
 export function parseAddr(s: string): Parsed<IpAddr> {
   if (s === '') return fail(`ParseAddr(""): unable to parse IP`);
   if (s.includes(':')) {
-    const b = parseIPv6Bytes(s);
-    return typeof b === 'string' ? fail(`ParseAddr(${JSON.stringify(s)}): ${b}`) : { ok: true, value: { family: 6, bytes: b } };
+    const pct = s.indexOf('%');
+    const zone = pct >= 0 ? s.slice(pct + 1) : undefined;
+    if (zone === '') return fail(`ParseAddr(${JSON.stringify(s)}): zone must be a non-empty string`);
+    const b = parseIPv6Bytes(pct >= 0 ? s.slice(0, pct) : s);
+    if (typeof b === 'string') return fail(`ParseAddr(${JSON.stringify(s)}): ${b}`);
+    return { ok: true, value: zone === undefined ? { family: 6, bytes: b } : { family: 6, bytes: b, zone } };
   }
   if (s.includes('.')) {
     const b = parseIPv4Bytes(s);
@@ -101,9 +106,9 @@ export function parsePrefix(s: string): Parsed<IpPrefix> {
   const q = JSON.stringify(s);
   const slash = s.lastIndexOf('/');
   if (slash < 0) return fail(`netip.ParsePrefix(${q}): no '/'`);
+  if (s.slice(0, slash).includes('%')) return fail(`netip.ParsePrefix(${q}): IPv6 zones cannot be present in a prefix`);
   const addr = parseAddr(s.slice(0, slash));
   if (!addr.ok) return fail(`netip.ParsePrefix(${q}): ${addr.error}`);
-  if (s.slice(0, slash).includes('%')) return fail(`netip.ParsePrefix(${q}): IPv6 zones cannot be present in a prefix`);
   const bitsText = s.slice(slash + 1);
   if (!/^[0-9]+$/.test(bitsText) || (bitsText.length > 1 && bitsText[0] === '0')) {
     return fail(`netip.ParsePrefix(${q}): bad bits after slash: ${JSON.stringify(bitsText)}`);
@@ -139,7 +144,8 @@ export function unmap(a: IpAddr): IpAddr {
 /** Canonical text, as Go's Addr.String prints it. */
 export function formatAddr(a: IpAddr): string {
   if (a.family === 4) return a.bytes.join('.');
-  if (isIPv4Mapped(a)) return `::ffff:${a.bytes.slice(12).join('.')}`;
+  const zone = a.zone ? `%${a.zone}` : '';
+  if (isIPv4Mapped(a)) return `::ffff:${a.bytes.slice(12).join('.')}${zone}`;
   const groups: number[] = [];
   for (let i = 0; i < 16; i += 2) groups.push((a.bytes[i] << 8) | a.bytes[i + 1]);
   // Compress the longest run (two or more) of zero groups, the first one on a tie.
@@ -159,10 +165,10 @@ export function formatAddr(a: IpAddr): string {
     i = j;
   }
   const hex = (g: number) => g.toString(16);
-  if (bestStart < 0) return groups.map(hex).join(':');
+  if (bestStart < 0) return groups.map(hex).join(':') + zone;
   const left = groups.slice(0, bestStart).map(hex).join(':');
   const right = groups.slice(bestStart + bestLen).map(hex).join(':');
-  return `${left}::${right}`;
+  return `${left}::${right}${zone}`;
 }
 
 export function formatPrefix(p: IpPrefix): string {
