@@ -32,6 +32,10 @@ function toDriver(p: TracePacket): DriverPacket {
   return {
     direction: p.direction, proto: p.proto, src: p.src.addr, sport: p.src.port, dst: p.dst.addr, dport: p.dst.port,
     uid: p.uid, gid: p.gid, mark: p.mark, transparent: p.transparent, tcpFlags: p.tcpFlags,
+    state: p.state, probe: p.probe, listeners: p.listeners,
+    prelude: p.prelude && {
+      proto: p.prelude.proto, src: p.prelude.src.addr, sport: p.prelude.src.port, dst: p.prelude.dst.addr, dport: p.prelude.dst.port, uid: p.prelude.uid, gid: p.prelude.gid,
+    },
   };
 }
 
@@ -101,13 +105,12 @@ describe('the tracer against the real kernel', () => {
       const file = join(CORPUS, name, 'case.yaml');
       if (!existsSync(file)) continue;
       const spec = parse(readFileSync(file, 'utf8'));
-      const p = spec.packet as TracePacket & { prelude?: unknown };
-      // One packet at a time: cases that need an earlier handshake or datagram are left to the corpus.
-      if (p.state === 'established' || p.prelude) continue;
+      const p = spec.packet as TracePacket;
       const payload = readFileSync(join(CORPUS, name, spec.rules.payload), 'utf8');
       const key = `${p.family}\n${payload}`;
       const g = groups.get(key) ?? { family: p.family, packets: [], names: [] };
-      g.packets.push({ ...p, src: { ...p.src, port: sport++ } });
+      // A fresh source port per packet, so conntrack never mistakes one probe for another's flow.
+      g.packets.push(p.prelude ? p : { ...p, src: { ...p.src, port: sport++ } });
       g.names.push(name);
       groups.set(key, g);
     }
@@ -142,4 +145,67 @@ describe('the tracer against the real kernel', () => {
     expect(refused).toEqual([]);
     expect(disagreements.map((d) => d.what)).toEqual([]);
   }, 240_000);
+});
+
+/** Connections, replies and preludes on the corpus' reference payloads (A: REDIRECT, B: DNS capture, C: TPROXY). */
+function scenarios(): Array<{ config: string; packets: TracePacket[] }> {
+  let port = 41000;
+  const ep = (addr: string, p: number) => ({ addr, port: p });
+  const pod = '192.0.2.10';
+  const peer = '192.0.2.20';
+  const base = { family: 'ipv4' as const, iface: 'eth0', proto: 'tcp' as const };
+  const inbound = (dport: number, extra: Partial<TracePacket> = {}): TracePacket => ({ ...base, direction: 'inbound', src: ep(peer, port++), dst: ep(pod, dport), state: 'new', ...extra });
+  const outbound = (src: string, dst: string, dport: number, uid: number, gid: number, extra: Partial<TracePacket> = {}): TracePacket => ({ ...base, direction: 'outbound', src: ep(src, port++), dst: ep(dst, dport), uid, gid, state: 'new', ...extra });
+  const both = (make: (probe: 'client' | 'server') => TracePacket) => [make('client'), make('server')];
+  const est = { state: 'established' as const };
+  const dnsReply = (): TracePacket => {
+    const app = port++;
+    return { ...base, proto: 'udp', direction: 'outbound', src: ep('127.0.0.1', 15053), dst: ep(pod, app), uid: 1337, gid: 1337, state: 'new', prelude: { proto: 'udp', src: ep(pod, app), dst: ep('198.51.100.53', 53), uid: 1000, gid: 1000 } };
+  };
+  const upstreamReply = (): TracePacket => {
+    const agent = port++;
+    return { ...base, proto: 'udp', direction: 'inbound', src: ep('198.51.100.53', 53), dst: ep(pod, agent), state: 'new', prelude: { proto: 'udp', src: ep(pod, agent), dst: ep('198.51.100.53', 53), uid: 1337, gid: 1337 } };
+  };
+  return [
+    {
+      config: 'a-inbound-app-port',
+      packets: [
+        ...both((probe) => inbound(8080, { ...est, probe })),
+        ...both((probe) => inbound(15008, { ...est, probe, listeners: [15008] })),
+        ...both((probe) => outbound(pod, '198.51.100.100', 80, 1000, 1000, { ...est, probe })),
+        ...both((probe) => outbound(pod, pod, 8080, 1000, 1000, { ...est, probe, listeners: [8080] })),
+        ...both((probe) => outbound(pod, pod, 8080, 1337, 1337, { ...est, probe })),
+        outbound('127.0.0.6', pod, 8080, 1337, 1337, { ...est, listeners: [8080] }),
+      ],
+    },
+    {
+      config: 'c-inbound-new',
+      packets: [
+        ...both((probe) => inbound(8080, { ...est, probe })),
+        ...both((probe) => inbound(15020, { ...est, probe, listeners: [15020] })),
+        ...both((probe) => outbound(pod, '198.51.100.100', 80, 1000, 1000, { ...est, probe })),
+        outbound(pod, pod, 8080, 0, 1337),
+        ...both((probe) => outbound(pod, pod, 8080, 0, 1337, { ...est, probe })),
+        outbound(peer, pod, 8080, 0, 1337, { mark: 1337, transparent: true, listeners: [8080] }),
+        ...both((probe) => outbound(peer, pod, 8080, 0, 1337, { ...est, probe, mark: 1337, transparent: true, listeners: [8080] })),
+      ],
+    },
+    { config: 'b-app-dns-udp', packets: [dnsReply(), upstreamReply(), dnsReply()] },
+  ];
+}
+
+describe('the tracer against the real kernel: connections, replies and preludes', () => {
+  it.skipIf(!!unavailable || !existsSync(CORPUS))('agrees on established flows, server replies and datagram replies', () => {
+    const disagreements: Disagreement[] = [];
+    const refused: string[] = [];
+    let pairs = 0;
+    for (const { config, packets } of scenarios()) {
+      const spec = parse(readFileSync(join(CORPUS, config, 'case.yaml'), 'utf8'));
+      const payload = readFileSync(join(CORPUS, config, spec.rules.payload), 'utf8');
+      pairs += compare(`scenario on ${config}'s rules`, 'ipv4', payload, packets, disagreements, refused);
+    }
+    report('connections', pairs, disagreements, refused);
+    expect(refused).toEqual([]);
+    expect(disagreements.map((d) => d.what)).toEqual([]);
+  }, 120_000);
 });

@@ -55,6 +55,12 @@ export interface DriverPacket {
   mark?: number;
   transparent?: boolean;
   tcpFlags?: string;
+  state?: 'new' | 'established';
+  probe?: 'client' | 'server';
+  /** One locally generated datagram sent (filters open) before the traced packet. */
+  prelude?: { proto: string; src: string; sport: number; dst: string; dport: number; uid?: number; gid?: number };
+  /** Extra pod listeners for this packet (uid/gid 1000). */
+  listeners?: number[];
 }
 
 const live = new Set<string>();
@@ -105,15 +111,15 @@ export function createPod(family: Family, tproxyMark?: number): Pod {
       run(['ip', '-n', name, ...ip6, 'rule', 'add', 'fwmark', String(tproxyMark), 'lookup', '133']);
       run(['ip', '-n', name, ...ip6, 'route', 'add', 'local', family === 'ipv4' ? '0.0.0.0/0' : '::/0', 'dev', 'lo', 'table', '133']);
     }
-    // Only probes (source ports 40000-49999) reach netfilter's tables: replies, ICMP errors and
-    // neighbour traffic are dropped before the raw table so they never move a counter.
+    // Chains that run before the raw table and drop everything but the probes (driver.py fills them
+    // per packet), so replies, ICMP errors and neighbour traffic never move a counter.
     run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], [
       'table inet meshsim_probe {',
-      '  chain out { type filter hook output priority -400; policy drop; meta l4proto { tcp, udp } th sport 40000-49999 accept; }',
-      '  chain pre { type filter hook prerouting priority -400; policy drop; iifname "lo" accept; meta l4proto { tcp, udp } th sport 40000-49999 accept; }',
+      '  chain out { type filter hook output priority -400; policy drop; }',
+      '  chain pre { type filter hook prerouting priority -400; policy drop; }',
       '}',
     ].join('\n'));
-    run(['ip', 'netns', 'exec', peer, 'nft', '-f', '-'], 'table inet meshsim_sink {\n  chain incoming { type filter hook input priority 0; policy drop; }\n}');
+    run(['ip', 'netns', 'exec', peer, 'nft', '-f', '-'], 'table inet meshsim_sink {\n  chain incoming { type filter hook input priority 0; policy drop; ct state established,related accept; }\n}');
   } catch (err) {
     destroy();
     throw err;

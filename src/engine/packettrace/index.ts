@@ -2,6 +2,6 @@
 export { parseRestorePayload, BUILTIN_CHAINS } from './parseRestore.ts';
 export { tracePacket, traceRuleSet } from './tracePacket.ts';
 export type {
-  Chain, Endpoint, Family, Match, ParseResult, PodNetwork, Rule, RuleSet, Table, TableName, Target,
+  Chain, Endpoint, Family, Match, ParseResult, PodListener, PodNetwork, Rule, RuleSet, Table, TableName, Target,
   TraceDelivery, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep,
 } from './types.ts';

@@ -8,10 +8,14 @@ import { explain } from './explain.ts';
 import { sendPacket, type Origin, type Recorder, type Sim } from './journey.ts';
 import { isLocal, podRouting } from './network.ts';
 import { parseRestorePayload } from './parseRestore.ts';
-import type { RuleSet, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep } from './types.ts';
+import type { PodListener, RuleSet, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep } from './types.ts';
 import { canonicalAddr, familyOf } from './values.ts';
 
 const DEFAULT_BUDGET = 100_000;
+const DEFAULT_LISTENERS: PodListener[] = [
+  { port: 15001, uid: 0, gid: 1337, transparent: true },
+  { port: 15006, uid: 0, gid: 1337, transparent: true },
+];
 
 /** Parses the payload and traces the packet; never throws. */
 export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions = {}): TraceResult {
@@ -95,19 +99,45 @@ function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): Tr
   const established = packet.state === 'established';
   const firstFlags = packet.proto === 'tcp' ? (packet.tcpFlags && !established ? parseFlagLetters(packet.tcpFlags) : ['SYN']) : [];
 
+  const listeners: PodListener[] = [
+    ...(options.network?.listeners ?? DEFAULT_LISTENERS),
+    ...(packet.listeners ?? []).map((port) => ({ port, uid: 1000, gid: 1000 })),
+  ];
+  // The socket that answers on a pod port belongs to whoever listens there.
+  const ownerOfPort = (port: number) => {
+    const l = listeners.find((x) => x.port === port);
+    return l ? { uid: l.uid, gid: l.gid } : owner;
+  };
+
+  if (packet.prelude) {
+    const pr = packet.prelude;
+    const prTuple: Tuple = { proto: pr.proto, src: canonicalAddr(pr.src.addr) ?? pr.src.addr, sport: pr.src.port, dst: canonicalAddr(pr.dst.addr) ?? pr.dst.addr, dport: pr.dst.port };
+    const local = pr.uid !== undefined || isLocal(routing, prTuple.src);
+    const prOrigin: Origin = local ? { kind: 'local', owner: { uid: pr.uid ?? 0, gid: pr.gid ?? pr.uid ?? 0 } } : { kind: 'wire', iif: routing.uplink };
+    sendPacket(sim, silent(), prOrigin, prTuple, { tcpFlags: pr.proto === 'tcp' ? ['SYN'] : [] });
+    steps.push({ where: 'prelude', note: `an earlier ${pr.proto} packet ${pr.src.addr}:${pr.src.port} -> ${pr.dst.addr}:${pr.dst.port} set up conntrack state` });
+  }
+
   let result;
   if (!established) {
     result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: firstFlags });
   } else {
-    // The connection was completed first (through the same rules); only the later segment is traced.
-    const setup = sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: firstFlags });
-    if (setup.entry) setup.entry.seenReply = true;
-    const segFlags = packet.proto === 'tcp' ? ['ACK', 'PSH'] : [];
-    if (packet.probe === 'server' && setup.entry) {
-      const reply = setup.entry.reply;
-      const replyOrigin: Origin = isLocal(routing, reply.src) ? { kind: 'local', owner } : { kind: 'wire', iif: routing.uplink };
-      steps.push({ where: 'conntrack', note: `the connection is established; the traced segment is the server's reply from ${reply.src}:${reply.sport}` });
-      result = sendPacket(sim, rec, replyOrigin, reply, { tcpFlags: segFlags });
+    // The connection was completed first (through the same rules, both ways); only a later segment is traced.
+    const tcp = packet.proto === 'tcp';
+    const setup = sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: tcp ? ['SYN'] : [] });
+    const entry = setup.entry;
+    const reply = entry?.reply;
+    const serverOrigin: Origin | undefined = reply
+      ? isLocal(routing, reply.src) ? { kind: 'local', owner: ownerOfPort(reply.sport) } : { kind: 'wire', iif: routing.uplink }
+      : undefined;
+    if (reply && serverOrigin) {
+      sendPacket(sim, silent(), serverOrigin, reply, { tcpFlags: tcp ? ['SYN', 'ACK'] : [] });
+      if (tcp) sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: ['ACK'] });
+    }
+    const segFlags = tcp ? ['ACK', 'PSH'] : [];
+    if (packet.probe === 'server' && reply && serverOrigin) {
+      steps.push({ where: 'conntrack', note: `the connection is established; the traced segment is the server's answer from ${reply.src}:${reply.sport}` });
+      result = sendPacket(sim, rec, serverOrigin, reply, { tcpFlags: segFlags });
     } else {
       steps.push({ where: 'conntrack', note: 'the connection is established; only a later segment is traced (nat rules are not consulted again)' });
       result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: segFlags });

@@ -95,6 +95,18 @@ export interface TracePacket {
   tcpFlags?: string;
   /** IP forwarding enabled in the pod. */
   forwarding?: boolean;
+  /** One datagram sent (and not traced) before the traced packet, e.g. the query a traced reply answers. */
+  prelude?: { proto: 'tcp' | 'udp'; src: Endpoint; dst: Endpoint; uid?: number; gid?: number };
+  /** Extra TCP listeners in the pod (uid/gid 1000, as the corpus' oracle starts them). */
+  listeners?: number[];
+}
+
+/** A socket listening in the pod: who owns it decides what `-m owner` sees on the packets it answers with. */
+export interface PodListener {
+  port: number;
+  uid: number;
+  gid: number;
+  transparent?: boolean;
 }
 
 /** The pod's network, as the routing decision needs it. */
@@ -105,6 +117,8 @@ export interface PodNetwork {
   addresses?: string[];
   /** Policy routing installed for TPROXY: packets with this fwmark are delivered locally. */
   tproxyFwmark?: number;
+  /** Listening sockets in the pod (default: Envoy's 15001 and 15006, uid 0 gid 1337, transparent). */
+  listeners?: PodListener[];
 }
 
 export interface TraceOptions {
