@@ -50,7 +50,8 @@ export function formatGoJsonFloat(f: number): string {
   const { digits, exp } = shortestDigits(f);
   if (abs < 1e-6 || abs >= 1e21) {
     const frac = digits.length > 1 ? `.${digits.slice(1)}` : '';
-    return `${sign}${digits[0]}${frac}${exponentSuffix(exp)}`;
+    // encoding/json shortens a one-digit negative exponent: e-07 → e-7.
+    return `${sign}${digits[0]}${frac}${exponentSuffix(exp).replace(/^e-0(\d)$/, 'e-$1')}`;
   }
   return sign + fixedNotation(digits, exp);
 }
