@@ -76,7 +76,7 @@ function evidenceValues(e: PolicyEvidence[], s: PodSubject, cm: IndexedInjectorC
 }
 
 /** Label combinations users often misread: which one wins is decided by the webhooks' selectors. */
-function labelConfusions(s: PodSubject, podLabels: Record<string, string>, podAnnotations: Record<string, string>, nsLabels: Record<string, string>): Diagnostic[] {
+function labelConfusions(s: PodSubject, podLabels: Record<string, string>, nsLabels: Record<string, string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const nsAt = (k: string) => s.locateNamespace?.(['metadata', 'labels', k]);
   const podAt = (place: string, k: string) => s.locateWorkload([...s.templatePath, 'metadata', place, k]);
@@ -86,10 +86,21 @@ function labelConfusions(s: PodSubject, podLabels: Record<string, string>, podAn
   if (nsLabels[REV_KEY] !== undefined && podLabels[REV_KEY] !== undefined && podLabels[REV_KEY] !== nsLabels[REV_KEY]) {
     out.push(diagnostic('admission', 'info', `the pod's ${REV_KEY}=${podLabels[REV_KEY]} differs from the namespace's ${REV_KEY}=${nsLabels[REV_KEY]}: with Istio's webhooks the namespace label decides`, podAt('labels', REV_KEY)));
   }
-  if (podAnnotations[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] === undefined) {
-    out.push(diagnostic('admission', 'info', `${INJECT_KEY} is an annotation: the API server's objectSelector reads labels only, so the annotation cannot make a webhook call istiod; only istiod reads it (and it is deprecated — use the label)`, podAt('annotations', INJECT_KEY)));
-  }
   return out;
+}
+
+/** The deprecated annotation, read against what actually happened to the pod. */
+function annotationNote(s: PodSubject, podLabels: Record<string, string>, podAnnotations: Record<string, string>, reachedIstiod: boolean): Diagnostic | undefined {
+  const value = podAnnotations[INJECT_KEY];
+  if (value === undefined || podLabels[INJECT_KEY] !== undefined) return undefined;
+  const at = s.locateWorkload([...s.templatePath, 'metadata', 'annotations', INJECT_KEY]);
+  if (value === 'true' && !reachedIstiod) {
+    return diagnostic('admission', 'info', `${INJECT_KEY}: "true" is an annotation: the API server's objectSelector reads labels only, so the annotation cannot get a webhook to call istiod — use the label`, at);
+  }
+  if (value === 'false' && reachedIstiod) {
+    return diagnostic('admission', 'info', `${INJECT_KEY}: "false" is an annotation: the webhook is still called and istiod then skips the pod; the label would keep the API server from calling istiod at all (the annotation is deprecated)`, at);
+  }
+  return undefined;
 }
 
 /** Runs one pod through the API server's webhook selection and every istiod it reaches. */
@@ -114,7 +125,7 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     ...(s.locateNamespace ? { source: s.locateNamespace([]) } : {}),
   });
 
-  diagnostics.push(...labelConfusions(s, podLabels, podAnnotations, nsWritten));
+  diagnostics.push(...labelConfusions(s, podLabels, nsWritten));
 
   // The API server: every webhook of every configuration, configurations by name.
   const request = podCreateRequest(s.namespace, nsWritten, { kind: 'Pod', labels: podLabels, value: { apiVersion: 'v1', kind: 'Pod', ...template, metadata: { ...(template.metadata ?? {}), namespace: s.namespace } } });
@@ -182,6 +193,8 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     }
   }
 
+  const note = annotationNote(s, podLabels, podAnnotations, injectors.length > 0);
+  if (note) diagnostics.push(note);
   const injecting = injectors.filter((i) => i.decision.inject);
   const injectedBy = [...new Set(injecting.map((i) => i.revision))];
   let verdict: Verdict;

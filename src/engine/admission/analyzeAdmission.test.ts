@@ -152,7 +152,7 @@ describe('analyzeAdmission on common confusions', () => {
   it('explains that the annotation cannot opt a pod in and offers the label instead', () => {
     const w = analyze(DEFAULT, namespace({}), deployment({ tplAnnotations: { 'sidecar.istio.io/inject': 'true' } }));
     expect(w.verdict).toBe('not-injected');
-    expect(w.diagnostics.map((d) => d.message).join('\n')).toContain('objectSelector reads labels only');
+    expect(w.diagnostics.map((d) => d.message).join('\n')).toContain('cannot get a webhook to call istiod');
     const s = w.suggestions.find((x) => x.sentence.startsWith('Make sidecar.istio.io/inject: "true" a label'))!;
     expect(s.verdictAfter).toBe('injected');
   });
@@ -161,5 +161,15 @@ describe('analyzeAdmission on common confusions', () => {
     const w = analyze(DEFAULT, CANARY, namespace({ 'istio-injection': 'enabled', 'istio.io/rev': 'canary' }), deployment());
     expect(w.injectedBy).toEqual(['default']);
     expect(w.diagnostics.some((d) => d.message.includes('istio-injection takes precedence'))).toBe(true);
+  });
+});
+
+describe('the deprecated annotation', () => {
+  it('opting out by annotation still calls the webhook; the note says the label would avoid the call', () => {
+    const w = analyze(DEFAULT, namespace({ 'istio-injection': 'enabled' }), deployment({ tplAnnotations: { 'sidecar.istio.io/inject': 'false' } }));
+    expect(w.verdict).toBe('not-injected');
+    expect(w.webhooks.filter((h) => h.called).map((h) => h.webhook)).toEqual(['namespace.sidecar-injector.istio.io']);
+    expect(w.decidingStep).toMatch(/:annotation$/);
+    expect(w.diagnostics.map((d) => d.message).join('\n')).toContain('the webhook is still called');
   });
 });
