@@ -11,12 +11,13 @@ import { configFromArgs } from './fromArgs.ts';
 import { generateRules } from './generate.ts';
 import { kernelView } from './kernelView.ts';
 import type { CaptureResult, CaptureRule, EntryPath } from './result.ts';
+import { hostNetworkSetup } from './routes.ts';
 import { parseRuleParts } from './ruleParts.ts';
 
 export function emptyResult(entry: EntryPath, why: string[], diagnostics: Diagnostic[], origins: ConfigOrigins = {}, config?: CaptureConfig): CaptureResult {
   return {
     entry, why, config, origins, equivalentArgs: config ? equivalentArgs(config) : [], ipv6: false, dnsCapture: false,
-    payload: { v4: '', v6: '' }, kernelView: { v4: '', v6: '' }, kernelTables: { v4: [], v6: [] }, rules: { v4: [], v6: [] }, diagnostics,
+    payload: { v4: '', v6: '' }, kernelView: { v4: '', v6: '' }, kernelTables: { v4: [], v6: [] }, rules: { v4: [], v6: [] }, hostSetup: [], diagnostics,
   };
 }
 
@@ -48,6 +49,7 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
       entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
       payload: { v4, v6 }, kernelView: { v4: kv4.text, v6: kv6.text }, kernelTables: { v4: kv4.tables, v6: kv6.tables },
       rules: { v4: gen.builder.v4.map((r, i) => withParts(r, r4.lineOf[i])), v6: gen.builder.v6.map((r, i) => withParts(r, r6.lineOf[i])) },
+      hostSetup: hostNetworkSetup(config),
       diagnostics: diags,
     };
   } catch (err) {

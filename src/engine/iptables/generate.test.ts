@@ -104,6 +104,16 @@ describe('rule generation beyond the upstream goldens', () => {
     }
   });
 
+  it.each([
+    [['-m', 'TPROXY', '-b', '*'], v4pod, ['ip -4 rule add fwmark 1337 lookup 133', 'ip -4 route add local 0.0.0.0/0 dev lo table 133']],
+    [['-m', 'TPROXY', '-b', '*', '-t', '7', '-r', '70'], v6pod, ['ip -6 addr add ::6/128 dev lo', 'ip -4 rule add fwmark 7 lookup 70', 'ip -6 rule add fwmark 7 lookup 70', 'ip -4 route add local 0.0.0.0/0 dev lo table 70', 'ip -6 route add local ::/0 dev lo table 70']],
+    [['-m', 'TPROXY'], v4pod, []],
+    [['-m', 'TPROXY', '-b', '*', '-n'], v6pod, []],
+    [['-b', '*'], v6pod, ['ip -6 addr add ::6/128 dev lo']],
+  ])('host network setup for %j', (argv, ctx, expected) => {
+    expect(captureRulesForArgs(argv, {}, ctx).hostSetup).toEqual(expected);
+  });
+
   it('hostile list sizes stay bounded', () => {
     const huge = Array.from({ length: 20000 }, (_, i) => String(i % 65536)).join(',');
     const r = captureRulesForArgs(['-b', huge, '-o', huge], {}, v4pod);

@@ -38,5 +38,7 @@ export interface CaptureResult {
   /** The kernel view structured; each rule names its payload line, hence its CaptureRule and provenance. */
   kernelTables: { v4: KernelTable[]; v6: KernelTable[] };
   rules: { v4: CaptureRule[]; v6: CaptureRule[] };
+  /** Non-iptables changes to the pod's network, as `ip` commands (TPROXY policy routing, the ::6 address). */
+  hostSetup: string[];
   diagnostics: Diagnostic[];
 }
