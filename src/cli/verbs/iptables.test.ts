@@ -39,6 +39,7 @@ describe('meshsim iptables', () => {
   it('reads a pod file', () => {
     const file = join(dir, 'pod.yaml');
     writeFileSync(file, [
+      'apiVersion: v1', 'kind: Namespace', 'metadata: {name: d}', 'spec: {finalizers: [kubernetes]}', '---',
       'apiVersion: v1', 'kind: Pod', 'metadata: {name: p, namespace: d}', 'spec:',
       '  initContainers:', '  - name: istio-init', '    args: [istio-iptables, -p, "15001", -b, "*", -d, "15020", -m, TPROXY]',
       '  containers:', '  - name: istio-proxy',

@@ -14,9 +14,10 @@ function firstWorkload(text: string): unknown {
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length) throw new Error(`YAML: ${doc.errors[0].message}`);
     const v = doc.toJS();
-    if (v && typeof v === 'object' && !Array.isArray(v) && 'spec' in v) return v;
+    const spec = v?.spec;
+    if (v?.kind === 'Pod' || spec?.template || spec?.jobTemplate) return v;
   }
-  throw new Error('no Pod or workload with a spec in the file');
+  throw new Error('no Pod or workload (a spec.template) in the file');
 }
 
 export function iptables(args: string[], io: CliIO): number {
