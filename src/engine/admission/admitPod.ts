@@ -68,9 +68,9 @@ function evidenceValues(e: PolicyEvidence[], s: PodSubject, cm: IndexedInjectorC
       case 'podAnnotation':
         return { name: `annotation ${x.key}`, ...(x.value !== undefined ? { value: x.value } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'annotations', x.key]) };
       case 'policy':
-        return { name: 'policy', value: x.value, source: cm ? locatorOf(cm.object)(['data', 'config']) : undefined };
+        return { name: 'policy', value: x.value, source: cm?.locateConfig(['policy']) };
       default:
-        return { name: `${x.kind}[${x.index}]`, source: cm ? locatorOf(cm.object)(['data', 'config']) : undefined };
+        return { name: `${x.kind}[${x.index}]`, source: cm?.locateConfig([x.kind, x.index]) };
     }
   });
 }

@@ -173,3 +173,23 @@ describe('the deprecated annotation', () => {
     expect(w.diagnostics.map((d) => d.message).join('\n')).toContain('the webhook is still called');
   });
 });
+
+describe('sources inside the injector ConfigMap', () => {
+  it('points at the policy line and the matching neverInjectSelector entry inside data.config', () => {
+    const cm = `apiVersion: v1
+kind: ConfigMap
+metadata: {name: istio-sidecar-injector, namespace: istio-system}
+data:
+  config: |-
+    policy: enabled
+    neverInjectSelector:
+      - matchLabels: {batch: "true"}
+`;
+    const w = analyze(DEFAULT, cm, namespace({ 'istio-injection': 'enabled' }), deployment({ tplLabels: { app: 'web', batch: 'true' } }));
+    expect(w.verdict).toBe('not-injected');
+    const never = w.steps.find((s) => s.id === w.decidingStep)!;
+    expect(never.values[0]).toMatchObject({ name: 'neverInjectSelector[0]', source: { input: 'input1', line: 8, column: 9 } });
+    const policy = w.steps.find((s) => s.id.endsWith(':policy'))!;
+    expect(policy.values[0].source).toMatchObject({ line: 6, column: 13 });
+  });
+});

@@ -13,7 +13,6 @@ export interface ReadInjectorConfig {
  * `policy` stays "" — istiod does not default it, and treats it as invalid.
  */
 export function readInjectorConfigMap(configMap: Record<string, any>): ReadInjectorConfig {
-  const problems: string[] = [];
   const text = configMap?.data?.config;
   const empty: InjectionPolicyConfig = { policy: '', neverInjectSelector: [], alwaysInjectSelector: [] };
   if (typeof text !== 'string') return { config: empty, policyWritten: false, problems: ['the ConfigMap has no data.config'] };
@@ -23,6 +22,13 @@ export function readInjectorConfigMap(configMap: Record<string, any>): ReadInjec
   } catch (err) {
     return { config: empty, policyWritten: false, problems: [`data.config is not valid YAML: ${err instanceof Error ? err.message : String(err)}`] };
   }
+  return readInjectorConfigValue(raw);
+}
+
+/** The same, from `data.config` already parsed. */
+export function readInjectorConfigValue(raw: unknown): ReadInjectorConfig {
+  const problems: string[] = [];
+  const empty: InjectionPolicyConfig = { policy: '', neverInjectSelector: [], alwaysInjectSelector: [] };
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { config: empty, policyWritten: false, problems: ['data.config is not a mapping'] };
   const obj = raw as Record<string, unknown>;
   const list = (v: unknown, name: string): unknown[] => {
