@@ -86,4 +86,12 @@ describe('strategicMerge (corev1.Pod)', () => {
   ])('reports %s', (_name, original, patch, message) => {
     expect(strategicMerge(original as JsonValue, patch as JsonValue).error).toMatch(message);
   });
+
+  it('merges long lists quickly', () => {
+    const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => c(`${prefix}${i}`));
+    const started = Date.now();
+    const r = strategicMerge(pod({ containers: many('a', 20_000) }), { spec: { containers: many('b', 20_000) } });
+    expect((r.value as { spec: { containers: unknown[] } }).spec.containers).toHaveLength(40_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

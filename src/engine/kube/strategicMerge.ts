@@ -194,19 +194,36 @@ class Merger {
     let serverOrder = original;
     let patchOrder = patch;
     if (kind !== 'object') {
-      if (isDeleteList) return original.filter((v) => !patch.some((p) => sameScalar(p, v)));
+      if (isDeleteList) {
+        const doomed = new Positions(patch, '');
+        return original.filter((v) => doomed.of(v) < 0);
+      }
       merged = [];
-      for (const v of [...original, ...patch]) if (!merged.some((m) => sameScalar(m, v))) merged.push(v);
+      const seen = new Set<string>();
+      for (const v of [...original, ...patch]) {
+        const id = scalarIdentity(v);
+        if (id === undefined || !seen.has(id)) merged.push(v);
+        if (id !== undefined) seen.add(id);
+      }
     } else {
       if (mergeKey === '') throw new PatchError('cannot merge lists without merge key');
       [serverOrder, patchOrder] = this.specialElements(original, patch, mergeKey);
       merged = [...serverOrder];
+      const byKey = new Map<string, number>();
+      merged.forEach((m, i) => {
+        const id = isObject(m) && mergeKey in m ? scalarIdentity(m[mergeKey]) : undefined;
+        if (id !== undefined && !byKey.has(id)) byKey.set(id, i);
+      });
       for (const v of patchOrder) {
         const item = v as JsonObject;
         if (!(mergeKey in item)) throw new PatchError(`map: ${describe(item)} does not contain declared merge key: ${mergeKey}`);
-        const at = merged.findIndex((m) => isObject(m) && mergeKey in m && sameScalar(m[mergeKey], item[mergeKey]));
-        if (at >= 0) merged[at] = this.mergeMap(merged[at] as JsonObject, item, elem, depth + 1);
-        else merged.push(item);
+        const id = scalarIdentity(item[mergeKey]);
+        const at = id === undefined ? undefined : byKey.get(id);
+        if (at !== undefined) merged[at] = this.mergeMap(merged[at] as JsonObject, item, elem, depth + 1);
+        else {
+          if (id !== undefined) byKey.set(id, merged.length);
+          merged.push(item);
+        }
       }
     }
     const { inList, others } = partition(merged, patchOrder, mergeKey);
@@ -281,18 +298,41 @@ function keyOf(v: JsonValue, mergeKey: string): JsonValue | undefined {
   return isObject(v) ? v[mergeKey] : undefined;
 }
 
-function indexIn(list: JsonValue[], v: JsonValue, mergeKey: string): number {
-  const k = keyOf(v, mergeKey);
-  return list.findIndex((x) => sameScalar(keyOf(x, mergeKey), k));
+/** A hashable identity for scalars under Go's `==` (1 and 1n are equal); undefined for maps and lists. */
+function scalarIdentity(v: JsonValue | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (v === null) return 'null';
+  if (typeof v === 'number' || typeof v === 'bigint') return `n:${Number(v)}`;
+  if (typeof v === 'string') return `s:${v}`;
+  if (typeof v === 'boolean') return `b:${v}`;
+  return undefined;
+}
+
+/** The first position of each merge-key value (or scalar) in a list, for O(1) lookups. */
+class Positions {
+  private readonly at = new Map<string, number>();
+
+  constructor(list: JsonValue[], private readonly mergeKey: string) {
+    list.forEach((x, i) => {
+      const id = scalarIdentity(keyOf(x, mergeKey));
+      if (id !== undefined && !this.at.has(id)) this.at.set(id, i);
+    });
+  }
+
+  of(v: JsonValue): number {
+    const id = scalarIdentity(keyOf(v, this.mergeKey));
+    return id === undefined ? -1 : (this.at.get(id) ?? -1);
+  }
 }
 
 /** Splits merged items into those the list (patch or $setElementOrder) names and the rest. */
 function partition(merged: JsonValue[], list: JsonValue[], mergeKey: string): { inList: JsonValue[]; others: JsonValue[] } {
   const inList: JsonValue[] = [];
   const others: JsonValue[] = [];
+  const positions = new Positions(list, mergeKey);
   for (const v of merged) {
     if (mergeKey !== '' && !(isObject(v) && mergeKey in v)) throw new PatchError(`map: ${describe(v)} does not contain declared merge key: ${mergeKey}`);
-    (indexIn(list, v, mergeKey) >= 0 ? inList : others).push(v);
+    (positions.of(v) >= 0 ? inList : others).push(v);
   }
   return { inList, others };
 }
@@ -303,7 +343,8 @@ function sortByOrder(items: JsonValue[], order: JsonValue[], mergeKey: string, i
       if (!(isObject(v) && mergeKey in v)) throw new PatchError(`map: ${describe(v)} does not contain declared merge key: ${mergeKey}`);
     }
   }
-  const ranked = items.map((v, i) => ({ v, i, at: indexIn(order, v, mergeKey) }));
+  const positions = new Positions(order, mergeKey);
+  const ranked = items.map((v, i) => ({ v, i, at: positions.of(v) }));
   ranked.sort((a, b) => (a.at >= 0 && b.at >= 0 && a.at !== b.at ? a.at - b.at : a.i - b.i));
   return ranked.map((r) => r.v);
 }
@@ -312,6 +353,7 @@ function sortByOrder(items: JsonValue[], order: JsonValue[], mergeKey: string, i
 function normalizeElementOrder(patchItems: JsonValue[], serverOnly: JsonValue[], patchOrder: JsonValue[], serverOrder: JsonValue[], mergeKey: string, isMap: boolean): JsonValue[] {
   const right = sortByOrder(patchItems, patchOrder, mergeKey, isMap);
   const left = sortByOrder(serverOnly, serverOrder, mergeKey, isMap);
+  const server = new Positions(serverOrder, mergeKey);
   const out: JsonValue[] = [];
   let i = 0;
   let j = 0;
@@ -319,8 +361,8 @@ function normalizeElementOrder(patchItems: JsonValue[], serverOnly: JsonValue[],
     if (i >= left.length) out.push(right[j++]);
     else if (j >= right.length) out.push(left[i++]);
     else {
-      const li = indexIn(serverOrder, left[i], mergeKey);
-      const ri = indexIn(serverOrder, right[j], mergeKey);
+      const li = server.of(left[i]);
+      const ri = server.of(right[j]);
       if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
       else out.push(right[j++]);
     }
