@@ -10,7 +10,11 @@ export { captureRulesForClusterEnv, parseClusterEnv } from './fromClusterEnv.ts'
 export { kernelView, type KernelView, type KernelViewOptions } from './kernelView.ts';
 export { renderRestore, type BuiltRule, type Family } from './builder.ts';
 export { parseRuleParts, type RuleParts, type RuleMatch, type RuleOption } from './ruleParts.ts';
-export { ISTIO_IPTABLES_FLAGS, type FlagDef } from './flags.ts';
+export { ISTIO_IPTABLES_FLAGS, ENV_ONLY, type FlagDef } from './flags.ts';
+export { configFromArgs, type ArgsConfig } from './fromArgs.ts';
+export { defaultConfig, isTproxy } from './config.ts';
+export { parseFlags as parseIstioIptablesFlags, type ParsedArgs } from './pflag.ts';
 export type { CaptureContext, Env } from './environment.ts';
 export type { CaptureConfig, ConfigField, ConfigOrigins, ValueOrigin } from './config.ts';
 export type { CaptureResult, CaptureRule, EntryPath } from './result.ts';
+export type { KernelChain, KernelRule, KernelTable } from './kernelView.ts';
