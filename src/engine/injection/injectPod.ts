@@ -9,7 +9,7 @@ import { probeRewriteEnabled, rewriteAppProbes } from './postprocess/appProbes.t
 import { overwriteClusterInfo, proxyEnvsFor } from './postprocess/clusterInfo.ts';
 import { ensureMeta, PROXY_CONTAINER, type Container, type Pod } from './postprocess/containers.ts';
 import { reorderContainers } from './postprocess/reorder.ts';
-import { adjustInitContainerUser, OVERRIDES_ANNOTATION, reapplyOverwrittenContainers } from './reapplyOverrides.ts';
+import { adjustInitContainerUser, OVERRIDES_ANNOTATION, reapplyOverwrittenContainers, reinsertOverrides } from './reapplyOverrides.ts';
 import { selectTemplates, unknownTemplateError } from './selectTemplates.ts';
 import { STATUS_ANNOTATION, stripPod } from './stripPod.ts';
 import { templateData } from './templateData.ts';
@@ -135,7 +135,7 @@ export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<In
   const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
   const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
 
-  const stripped = stripPod(original, meshStatusPort);
+  const stripped = reinsertOverrides(stripPod(original, meshStatusPort));
   const { proxyImage, proxyInitImage } = proxyImages(
     p.install.values as Record<string, any>,
     (proxyConfig.image as { imageType?: string } | undefined)?.imageType,

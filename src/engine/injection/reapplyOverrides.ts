@@ -19,6 +19,25 @@ export function parseOverrides(text: string | undefined): { overrides?: Override
 }
 
 /**
+ * The templates must see the user's own containers even on re-injection, when stripping the injected
+ * ones also removed them: containers recorded in proxy.istio.io/overrides are put back (template data only).
+ */
+export function reinsertOverrides(pod: Pod): Pod {
+  const { overrides } = parseOverrides(pod.metadata?.annotations?.[OVERRIDES_ANNOTATION]);
+  if (!overrides) return pod;
+  const out = structuredClone(pod);
+  out.spec ??= {};
+  for (const list of ['containers', 'initContainers'] as const) {
+    for (const c of overrides[list] ?? []) {
+      const present: Container[] = out.spec[list] ?? [];
+      if (present.some((x) => x?.name === c?.name)) continue;
+      out.spec[list] = [...present, structuredClone(c)];
+    }
+  }
+  return out;
+}
+
+/**
  * A user who declares a container the template also injects (istio-proxy, istio-init) keeps their
  * settings: their container is merged back over the injected one. On first injection the user's
  * containers are recorded in proxy.istio.io/overrides so a later re-injection can re-apply them.
@@ -37,7 +56,9 @@ export function reapplyOverwrittenContainers(
   const apply = (list: 'containers' | 'initContainers') => {
     for (const injected of templatePod.spec?.[list] ?? []) {
       const name = injected?.name;
-      if (status && [...(status.containers ?? []), ...(status.initContainers ?? [])].includes(name)) continue;
+      // Only the same list counts: a proxy that moved from containers to initContainers (native
+      // sidecars) is not "previously injected" and the old one is re-applied as a user override.
+      if ((status?.[list] ?? []).includes(name)) continue;
       let user: Container | undefined = overrides?.[list]?.find((c) => c?.name === name);
       if (!user) {
         const pools = list === 'containers' ? [original.spec?.containers] : [original.spec?.initContainers, original.spec?.containers];
