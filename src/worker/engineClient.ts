@@ -17,7 +17,7 @@ export interface EngineClientOptions {
  * caller's inputs are untouched because they live in the store, not in the worker.
  */
 export function createEngineClient(onEvent: (e: EngineEvent) => void, options: EngineClientOptions = {}) {
-  const timeoutMs = options.timeoutMs ?? 4000;
+  const timeoutMs = options.timeoutMs ?? 8000;
   const createWorker = options.createWorker ?? (() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'meshsim-engine' }));
   let worker: Worker | undefined;
   let nextId = 1;

@@ -3,6 +3,7 @@ import type { YamlEdit } from '../admission/types.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { readScenarioDocuments, type ScenarioDocuments, type Workload } from '../documents/scenarioDocuments.ts';
 import { applyYamlEdits } from '../yaml/applyEdits.ts';
+import { analyzeInjection } from './injectionSection.ts';
 import { analyzeTraffic } from './trafficSection.ts';
 import { INPUT_NAMES, type InputName, type InputSummary, type ScenarioAdmission, type ScenarioInput, type ScenarioResult, type WorkloadSummary } from './types.ts';
 
@@ -24,13 +25,20 @@ export function analyzeScenario(input: ScenarioInput, now: () => number = () => 
   const admission = guarded('admission', diagnostics, () => withAppliedTexts(analyzeAdmission(docs), input), { workloads: [], diagnostics: [] });
   diagnostics.push(...admission.diagnostics, ...admission.workloads.flatMap((w) => w.diagnostics));
   const workload = docs.workloads[selected];
-  const traffic = workload ? guarded('traffic', diagnostics, () => analyzeTraffic(podOf(workload), input.traffic), undefined) : undefined;
+  const verdict = admission.workloads[selected];
+  // Only a pod istiod would inject gets patched; the others keep their spec as written.
+  const injection =
+    workload && verdict?.verdict === 'injected' ? guarded('injection', diagnostics, () => analyzeInjection(docs, workload, verdict), undefined) : undefined;
+  if (injection) diagnostics.push(...injection.diagnostics);
+  const capturedPod = (injection?.pod?.after as Record<string, any> | undefined) ?? (workload ? podOf(workload) : undefined);
+  const traffic = capturedPod ? guarded('traffic', diagnostics, () => analyzeTraffic(capturedPod, input.traffic), undefined) : undefined;
   if (traffic) diagnostics.push(...traffic.diagnostics.filter((d) => d.source));
   return {
     workloads: docs.workloads.map(summarise),
     inputs: summariseInputs(docs),
     admission,
     selectedWorkload: selected,
+    injection,
     traffic,
     diagnostics,
     elapsedMs: now() - started,

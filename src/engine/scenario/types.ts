@@ -1,5 +1,6 @@
 import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/types.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
+import type { InjectionResult } from './injectionSection.ts';
 import type { TrafficOptions, TrafficResult } from './trafficSection.ts';
 
 /** The editor tabs of a scenario; each is one YAML stream. */
@@ -51,6 +52,8 @@ export interface ScenarioResult {
   admission: ScenarioAdmission;
   /** The selected workload (index into workloads), clamped. */
   selectedWorkload: number;
+  /** The selected workload's pod as istiod patches it (absent when it is not injected). */
+  injection?: InjectionResult;
   /** The traffic capture of the selected workload's pod. */
   traffic?: TrafficResult;
   diagnostics: Diagnostic[];

@@ -1,17 +1,81 @@
-import { useSelectedWorkload } from '../WorkloadPicker.tsx';
-import { NotYet } from './NotYet.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { CopyButtons } from '../CopyButtons.tsx';
+import { PodDiagram } from '../pod/PodDiagram.tsx';
+import { useAppState } from '../storeContext.tsx';
 
-/** The patched pod: what injection added, as a diagram, a diff and a JSONPatch. */
+const DiffView = lazy(() => import('../../editor/DiffView.tsx'));
+
+type View = 'diff' | 'yaml' | 'patch';
+
+/** The patched pod: what injection added, as a diagram, a diff, the full YAML and the JSONPatch. */
 export function PodPanel() {
-  const w = useSelectedWorkload();
+  const result = useAppState((s) => s.result);
+  const setPanel = useAppState((s) => s.setActivePanel);
+  const [view, setView] = useState<View>('diff');
+  if (!result) return null;
+  const admission = result.admission.workloads[result.selectedWorkload];
+  const injection = result.injection;
+  if (!admission) return <p className="empty">No workload found.</p>;
+  if (!injection) {
+    return (
+      <p className="empty">
+        istiod does not inject this pod ({admission.summary}), so Kubernetes creates it as written.{' '}
+        <button className="link" onClick={() => setPanel('admission')}>
+          See why in Admission
+        </button>
+        .
+      </p>
+    );
+  }
+  const pod = injection.pod;
+  const patch = JSON.stringify(pod?.patch ?? [], null, 2);
   return (
     <section aria-label="Patched pod">
-      {w ? (
-        <p>
-          Pod template of {w.kind} <strong>{w.name}</strong> before injection: containers {w.containers.join(', ') || 'none'}.
+      <p className="install-note" data-testid="install-note">
+        {injection.install.note} To use your cluster's, paste <code>kubectl get configmap istio-sidecar-injector -n istio-system -o yaml</code> into the
+        Injector ConfigMap tab.
+      </p>
+      {pod?.error ? (
+        <p className="warning-box" role="alert">
+          istiod rejects the pod: {pod.error}
         </p>
       ) : null}
-      <NotYet what="the injected pod, its diff and the JSONPatch istiod would return." />
+      {pod?.skipped ? <p className="empty">istiod skipped the pod: {pod.skipped}</p> : null}
+      {pod?.after ? (
+        <>
+          <p className="muted small">Templates rendered: {pod.templates.join(', ')}.</p>
+          <PodDiagram report={pod} />
+          <div className="row toolbar">
+            <span role="tablist" aria-label="Patched pod views">
+              {(
+                [
+                  ['diff', 'Diff'],
+                  ['yaml', 'Injected YAML (kube-inject)'],
+                  ['patch', 'JSONPatch'],
+                ] as [View, string][]
+              ).map(([v, label]) => (
+                <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'tab active' : 'tab'} onClick={() => setView(v)}>
+                  {label}
+                </button>
+              ))}
+            </span>
+            {view === 'yaml' ? <CopyButtons text={injection.kubeInject.output ?? ''} filename="injected.yaml" what="injected YAML" /> : null}
+            {view === 'patch' ? <CopyButtons text={patch} filename="patch.json" what="JSONPatch" /> : null}
+          </div>
+          {view === 'diff' ? (
+            <Suspense fallback={<p className="muted">Loading the diff…</p>}>
+              <DiffView before={injection.beforeYaml ?? ''} after={injection.afterYaml ?? ''} />
+            </Suspense>
+          ) : null}
+          {view === 'yaml' ? <pre className="code-view" data-testid="injected-yaml">{injection.kubeInject.output ?? injection.kubeInject.error}</pre> : null}
+          {view === 'patch' ? (
+            <>
+              <p className="muted small">The RFC 6902 patch the webhook returns in its AdmissionReview response ({pod.patch?.length ?? 0} operations).</p>
+              <pre className="code-view" data-testid="json-patch">{patch}</pre>
+            </>
+          ) : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ function BoxView({ data }: NodeProps<BoxNode>) {
   const { box, onRule } = data;
   return (
     <div className={`chain-box ${box.kind} ${box.onPath ? 'on-path' : ''} ${box.builtin ? 'builtin' : ''}`} data-chain={box.id}>
-      <Handle type="target" position={Position.Left} />
+      <Handle type="target" position={Position.Top} />
       <div className="chain-title">
         {box.table ? <span className="chain-table">{box.table}</span> : null} {box.name}
       </div>
@@ -26,7 +26,7 @@ function BoxView({ data }: NodeProps<BoxNode>) {
           {r.hitOrder ? <span className="hit-order">{r.hitOrder}</span> : <span className="pos">{r.position}</span>} {r.text}
         </button>
       ))}
-      <Handle type="source" position={Position.Right} />
+      <Handle type="source" position={Position.Bottom} />
     </div>
   );
 }
@@ -52,7 +52,7 @@ export default function ChainDiagram({ ruleset, hits, onRule }: { ruleset: RuleS
   }, [ruleset, hits, onRule]);
   return (
     <div className="chain-diagram" data-testid="chain-diagram">
-      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView minZoom={0.1} nodesDraggable={false} nodesConnectable={false} proOptions={{ hideAttribution: false }}>
+      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView fitViewOptions={{ padding: 0.04 }} minZoom={0.1} nodesDraggable={false} nodesConnectable={false} proOptions={{ hideAttribution: false }}>
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>

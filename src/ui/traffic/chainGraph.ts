@@ -100,7 +100,7 @@ export function buildChainGraph(ruleset: RuleSet, hits: readonly TraceHit[] = []
 
 function layout(boxes: ChainBox[], arrows: ChainArrow[]): void {
   const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 70, marginx: 10, marginy: 10 });
+  g.setGraph({ rankdir: 'TB', nodesep: 30, ranksep: 50, marginx: 10, marginy: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const b of boxes) g.setNode(b.id, { width: b.width, height: b.height });
   for (const a of arrows) g.setEdge(a.from, a.to);
