@@ -174,14 +174,16 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
         pathEnv: target.pathEnv,
       });
       const prefix = `istiod:${target.revision}:${w.configuration}/${w.webhook}`;
+      const tag = conf.labels['istio.io/tag'];
+      const via = tag ? `${target.via} (revision tag ${tag} → revision ${target.revision})` : target.via;
       steps.push({
         id: `${prefix}:config`,
         stage: 'istiod',
         title: `istiod revision ${target.revision}`,
         outcome: 'pass',
         detail: cm
-          ? `reached through ${target.via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`
-          : `reached through ${target.via}; the scenario has no ConfigMap istio-sidecar-injector${target.revision === 'default' ? '' : `-${target.revision}`}, so the chart's defaults are assumed (policy enabled, no selectors)`,
+          ? `reached through ${via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`
+          : `reached through ${via}; the scenario has no ConfigMap istio-sidecar-injector${target.revision === 'default' ? '' : `-${target.revision}`}, so the chart's defaults are assumed (policy enabled, no selectors)`,
         values: [],
         ...(cm ? { source: locatorOf(cm.object)([]) } : {}),
       });

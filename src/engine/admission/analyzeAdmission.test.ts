@@ -193,3 +193,13 @@ data:
     expect(policy.values[0].source).toMatchObject({ line: 6, column: 13 });
   });
 });
+
+describe('revision tags', () => {
+  it('follows a tag webhook to the revision whose istiod it calls', () => {
+    const tag = injectorMwc('istio-revision-tag-prod', 'prod', 'istiod-canary', false).replace('istio.io/rev: prod', 'istio.io/rev: canary\n    istio.io/tag: prod');
+    const w = analyze(DEFAULT, CANARY, tag, namespace({ 'istio.io/rev': 'prod' }), deployment());
+    expect(w.injectedBy).toEqual(['canary']);
+    const step = w.steps.find((s) => s.id === 'istiod:canary:istio-revision-tag-prod/rev.namespace.sidecar-injector.istio.io:config')!;
+    expect(step.detail).toContain('revision tag prod → revision canary');
+  });
+});
