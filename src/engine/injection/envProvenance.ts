@@ -81,16 +81,26 @@ function sourceOf(container: string, e: any, p: ProvenanceInputs): EnvSource {
   const fromTemplate = (templatedContainer?.env ?? []).some((x: any) => x?.name === name);
   if (!fromTemplate) return { kind: 'user', container };
   for (const r of p.rendered) {
-    const line = lineOf(r.text, name);
+    const line = nameLines(r.text).get(name);
     if (line !== undefined) return { kind: 'template', template: r.name, line, from: KNOWN[name] };
   }
   return { kind: 'template', template: p.rendered[0]?.name ?? '', from: KNOWN[name] };
 }
 
-function lineOf(text: string, envName: string): number | undefined {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => new RegExp(`^\\s*-?\\s*name:\\s*"?${envName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?\\s*$`).test(l));
-  return at >= 0 ? at + 1 : undefined;
+const lineIndex = new Map<string, Map<string, number>>();
+
+/** 1-based line of the first `name: X` (or `- name: X`, `{name: X, ...}`) of each name in a rendered text. */
+function nameLines(text: string): Map<string, number> {
+  let index = lineIndex.get(text);
+  if (index) return index;
+  index = new Map();
+  text.split('\n').forEach((line, i) => {
+    const m = /(?:^|[{,\s-])name:\s*"?([A-Za-z_][A-Za-z0-9_.-]*)"?/.exec(line);
+    if (m && !index!.has(m[1])) index!.set(m[1], i + 1);
+  });
+  if (lineIndex.size > 16) lineIndex.clear();
+  lineIndex.set(text, index);
+  return index;
 }
 
 /**
