@@ -7,7 +7,9 @@ import { StoreProvider } from './ui/storeContext.tsx';
 import './ui/app.css';
 
 const store = createAppStore();
-bindEngine(store);
+// `?engineTimeoutMs=N` shortens the watchdog, so a test can prove a stuck engine is replaced.
+const timeoutParam = Number(new URLSearchParams(location.search).get('engineTimeoutMs'));
+bindEngine(store, { timeoutMs: timeoutParam > 0 ? timeoutParam : undefined });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,7 @@ import type { AppStore } from './store.ts';
  * Sends the inputs to the engine whenever they change (debounced) and stores what comes back.
  * Returns a function that disconnects.
  */
-export function bindEngine(store: AppStore, options: { debounceMs?: number; client?: EngineClient } = {}) {
+export function bindEngine(store: AppStore, options: { debounceMs?: number; timeoutMs?: number; client?: EngineClient } = {}) {
   const debounceMs = options.debounceMs ?? 150;
   const client =
     options.client ??
@@ -13,7 +13,7 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; clie
       if (event.type === 'result') store.setState({ result: event.result, running: false, engineNotice: undefined });
       else if (event.type === 'failure') store.setState({ running: false, engineNotice: `The engine failed: ${event.message}` });
       else store.setState({ running: false, engineNotice: `${event.reason}. Your text is untouched; edit it to try again.` });
-    });
+    }, { timeoutMs: options.timeoutMs });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
