@@ -69,6 +69,7 @@ export function webhookInject(
   if (!decision.inject) return { allowed: true, skipped: decision, before };
 
   const { uid, gid } = proxyIdentity(context);
+  if (context.platform === 'openshift') clearProxyUserMatchingApp(pod);
   const params: InjectPodParams = {
     pod,
     workload: workloadOfPod(pod),
@@ -98,6 +99,23 @@ function proxyIdentity(context: ClusterContext): { uid: number; gid: number } {
   const uid = rangeEnd(annotations['openshift.io/sa.scc.uid-range']) ?? 1337;
   const gid = rangeEnd(String(annotations['openshift.io/sa.scc.supplemental-groups'] ?? '').split(',')[0]) ?? uid;
   return { uid, gid };
+}
+
+/**
+ * On OpenShift every container of a namespace runs with the same assigned UID unless told otherwise; a
+ * user istio-proxy pinned to the app's UID would make iptables exempt the app's traffic, so istiod
+ * drops that identity and lets the injected one apply.
+ */
+function clearProxyUserMatchingApp(pod: Pod): void {
+  const podUser = pod.spec?.securityContext?.runAsUser;
+  const all: any[] = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
+  const proxy = all.find((c) => c?.name === 'istio-proxy');
+  const proxyUser = proxy?.securityContext?.runAsUser;
+  if (proxyUser === undefined) return;
+  const apps = (pod.spec?.containers ?? []).filter((c: any) => c?.name !== 'istio-proxy');
+  if (!apps.some((c: any) => (c?.securityContext?.runAsUser ?? podUser) === proxyUser)) return;
+  delete proxy.securityContext.runAsUser;
+  delete proxy.securityContext.runAsGroup;
 }
 
 function rangeEnd(text: string | undefined): number | undefined {
