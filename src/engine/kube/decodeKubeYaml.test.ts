@@ -13,7 +13,8 @@ const CASES: [string, string, unknown][] = [
   ['later duplicate wins', 'a: 1\na: 2', { a: 2 }],
   ['aliases and merge keys', 'x: &x {p: 1, q: 2}\nz:\n  <<: *x\n  q: 3', { x: { p: 1, q: 2 }, z: { p: 1, q: 3 } }],
   ['the key y is the boolean true', 'y: 1', { true: 1 }],
-  ['big integers keep their digits', 'a: 12345678901234567890', { a: 12345678901234567890n }],
+  ['integers beyond 2^53 become the nearest double', 'a: 12345678901234567890', { a: 12345678901234567890 }],
+  ['a __proto__ key is an ordinary key', '__proto__: {a: 1}', JSON.parse('{"__proto__": {"a": 1}}')],
 ];
 
 describe('decodeKubeYaml', () => {

@@ -7,6 +7,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments
 import { diagnostic, messageOf, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { resolvePlainScalar } from './goYamlResolve.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
+import { hasOwn, setOwn } from './ownProperty.ts';
 
 export interface KubeYamlDocument {
   /** The document as JSON data (null for an empty document). */
@@ -81,10 +82,10 @@ class Converter {
           continue;
         }
         const key = this.key(keyNode, depth);
-        out[key] = this.value(pair.value as Node, depth + 1);
+        setOwn(out, key, this.value(pair.value as Node, depth + 1));
       }
       // Merged keys never override keys written in the mapping itself; earlier sources win.
-      for (const source of merged) for (const [k, v] of Object.entries(source)) if (!(k in out)) out[k] = v;
+      for (const source of merged) for (const [k, v] of Object.entries(source)) if (!hasOwn(out, k)) setOwn(out, k, v);
       return out;
     }
     throw new DecodeError('unsupported YAML node', 0);
@@ -127,7 +128,8 @@ class Converter {
       case 'bool':
         return r.value;
       case 'int':
-        return Number.isSafeInteger(Number(r.value)) ? Number(r.value) : r.value;
+        // Integers beyond 2^53 lose precision here; a bigint would break every JSON.stringify downstream.
+        return Number(r.value);
       case 'float':
         if (!Number.isFinite(r.value)) throw new DecodeError(`json: unsupported value: ${text}`, node.range?.[0] ?? 0);
         return r.value;

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeKubeYaml } from './decodeKubeYaml.ts';
 import { toSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 
 const WORDS = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
@@ -39,5 +41,38 @@ const CASES: [string, JsonValue, string][] = [
 describe('toSigsYaml', () => {
   it.each(CASES)('%s', (_name, value, expected) => {
     expect(toSigsYaml(value)).toBe(expected);
+  });
+});
+
+describe('toSigsYaml reads back', () => {
+  // Any JSON written by the writer must read back, through go-yaml's rules, as the same JSON:
+  // this checks the quoting decisions against the resolver on strings no table thought of.
+  const trickyString = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('yes', 'No', '~', '', ' ', '-', '- a', ':', 'a: b', '#', 'a #b', '0x1F', '1e3', '0777', '1:20', '2024-01-02', '.5', '.inf', "'", '"', '\t', 'a\n', '\n\n', ' a\n', 'a \nb', '\u2028', '😀'),
+  );
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      trickyString,
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(trickyString, tie('node'), { maxKeys: 4 }),
+    ),
+  })).node;
+
+  it('for arbitrary values', () => {
+    fc.assert(
+      fc.property(fc.dictionary(trickyString, value, { maxKeys: 5 }), (v) => {
+        const text = toSigsYaml(v as JsonValue);
+        const back = decodeKubeYaml(text);
+        expect(back.diagnostics).toEqual([]);
+        expect(JSON.parse(JSON.stringify(back.documents[0].value))).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -87,6 +87,11 @@ describe('strategicMerge (corev1.Pod)', () => {
     expect(strategicMerge(original as JsonValue, patch as JsonValue).error).toMatch(message);
   });
 
+  it('treats a __proto__ key as data', () => {
+    const r = strategicMerge(pod({}, { labels: { a: '1' } }), { metadata: { labels: JSON.parse('{"__proto__": "x"}') } });
+    expect(Object.keys((r.value as { metadata: { labels: object } }).metadata.labels)).toEqual(['a', '__proto__']);
+  });
+
   it('merges long lists quickly', () => {
     const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => c(`${prefix}${i}`));
     const started = Date.now();

@@ -12,6 +12,7 @@
 import { shapeOf, structFields, type PatchStrategy, type StructTable } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
+import { hasOwn, setOwn } from './ownProperty.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -36,7 +37,7 @@ function clone<T extends JsonValue>(v: T): T {
   if (Array.isArray(v)) return v.map(clone) as T;
   if (isObject(v)) {
     const out: JsonObject = {};
-    for (const [k, x] of Object.entries(v)) out[k] = clone(x);
+    for (const [k, x] of Object.entries(v)) setOwn(out, k, clone(x));
     return out as T;
   }
   return v;
@@ -115,20 +116,20 @@ class Merger {
         delete target[k];
         continue;
       }
-      if (!(k in target) || jsonType(target[k]) !== jsonType(patchV)) {
-        if (!isDeleteList) target[k] = discardNulls(patchV);
+      if (!hasOwn(target, k) || jsonType(target[k]) !== jsonType(patchV)) {
+        if (!isDeleteList) setOwn(target, k, discardNulls(patchV));
         continue;
       }
       const originalV = target[k];
       if (isObject(originalV) && isObject(patchV)) {
         const meta = this.lookup(schema, k);
-        target[k] = Merger.plainStrategy(meta.strategy) === 'replace' ? patchV : this.mergeMap(originalV, patchV, meta.sub, depth + 1);
+        setOwn(target, k, Merger.plainStrategy(meta.strategy) === 'replace' ? patchV : this.mergeMap(originalV, patchV, meta.sub, depth + 1));
       } else if (Array.isArray(originalV) && Array.isArray(patchV)) {
         const meta = this.lookup(schema, k);
         const elem = this.elementOf(meta.sub);
-        target[k] = Merger.plainStrategy(meta.strategy) === 'merge' ? this.mergeSlice(originalV, patchV, elem, meta.mergeKey ?? '', isDeleteList, depth + 1) : patchV;
+        setOwn(target, k, Merger.plainStrategy(meta.strategy) === 'merge' ? this.mergeSlice(originalV, patchV, elem, meta.mergeKey ?? '', isDeleteList, depth + 1) : patchV);
       } else {
-        target[k] = patchV;
+        setOwn(target, k, patchV);
       }
     }
     return target;
@@ -164,8 +165,8 @@ class Merger {
       delete patch[key];
       if (!Array.isArray(order)) throw new PatchError(`invalid $setElementOrder list: ${describe(order)}`);
       const listKey = extractKey(key, SET_ELEMENT_ORDER);
-      const inOriginal = listKey in original;
-      const inPatch = listKey in patch;
+      const inOriginal = hasOwn(original, listKey);
+      const inPatch = hasOwn(patch, listKey);
       const originalList = original[listKey];
       const patchList = patch[listKey];
       if (inOriginal && !Array.isArray(originalList)) throw new PatchError(`invalid value for ${listKey}: ${describe(originalList)}`);
@@ -182,7 +183,7 @@ class Merger {
       } else continue;
       const { inList, others } = partition(merged, order, mergeKey);
       const kindIsMap = [...((originalList as JsonValue[]) ?? []), ...((patchList as JsonValue[]) ?? [])].some(isObject);
-      original[listKey] = normalizeElementOrder(inList, others, order, (originalList as JsonValue[]) ?? [], mergeKey, kindIsMap);
+      setOwn(original, listKey, normalizeElementOrder(inList, others, order, (originalList as JsonValue[]) ?? [], mergeKey, kindIsMap));
       delete patch[listKey];
     }
   }

@@ -14,6 +14,7 @@ import { formatQuantity, parseQuantity } from './quantity.ts';
 import { findField, shapeOf, structFields, type StructTable } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
+import { setOwn } from './ownProperty.ts';
 
 export interface TypedRoundTripResult {
   value: JsonValue;
@@ -129,7 +130,7 @@ class Codec {
         if (v === undefined || v === null) return null;
         if (!isObject(v)) return mismatch(), null;
         const out: JsonObject = {};
-        for (const [k, item] of Object.entries(v)) out[k] = this.value(s.elem, item, struct, `${path}.${k}`, depth + 1);
+        for (const [k, item] of Object.entries(v)) setOwn(out, k, this.value(s.elem, item, struct, `${path}.${k}`, depth + 1));
         return out;
       }
       case 'scalar':
@@ -152,7 +153,7 @@ class Codec {
     const big = BigInt(v);
     const [min, max] = INT_RANGE[go];
     if (big < min || big > max) return mismatch(), zero;
-    return Number.isSafeInteger(Number(big)) ? Number(big) : big;
+    return typeof v === 'number' || Number.isSafeInteger(Number(big)) ? Number(big) : big;
   }
 
   private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, mismatch: () => void): JsonValue {
@@ -226,7 +227,7 @@ function coerceForTarget(table: StructTable, target: string | undefined, v: Json
       } else if (shape?.kind === 'map') {
         childTarget = shape.elem;
       }
-      out[k] = coerceForTarget(table, childTarget, item, depth + 1);
+      setOwn(out, k, coerceForTarget(table, childTarget, item, depth + 1));
     }
     return out;
   }

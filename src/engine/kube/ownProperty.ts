@@ -1,0 +1,10 @@
+/**
+ * Keys of Kubernetes objects come from user input, and `obj[key] = v` with key "__proto__" would
+ * change the object's prototype instead of adding a key. Every assignment of a user-controlled key
+ * goes through here.
+ */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export const hasOwn = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
