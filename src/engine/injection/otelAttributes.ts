@@ -11,10 +11,9 @@ export function otelResourceAttributes(
   containers: Record<string, unknown>[],
 ): string {
   const providers = Array.isArray(mesh?.extensionProviders) ? (mesh.extensionProviders as Record<string, any>[]) : [];
-  const enriched = providers.some((p) => {
-    const enrichment = p?.opentelemetry?.resourceDetectors?.serviceAttributeEnrichment ?? p?.opentelemetry?.serviceAttributeEnrichment;
-    return enrichment === 'OTEL_SEMANTIC_CONVENTIONS' || (enrichment && typeof enrichment === 'object');
-  });
+  // The enrichment setting's exact place has moved between API versions; any field of an
+  // OpenTelemetry provider set to OTEL_SEMANTIC_CONVENTIONS turns it on.
+  const enriched = providers.some((p) => mentions(p?.opentelemetry, 'OTEL_SEMANTIC_CONVENTIONS', 0));
   if (!enriched) return '';
   const attrs: string[] = [];
   const ann = (k: string) => (typeof annotations[`resource.opentelemetry.io/${k}`] === 'string' ? String(annotations[`resource.opentelemetry.io/${k}`]) : undefined);
@@ -27,6 +26,14 @@ export function otelResourceAttributes(
   const instance = ann('service.instance.id') ?? (first ? `${namespace}.$(POD_NAME).${String(first)}` : undefined);
   if (instance) attrs.push(`service.instance.id=${instance}`);
   return attrs.join(',');
+}
+
+function mentions(v: unknown, text: string, depth: number): boolean {
+  if (depth > 8 || v === null || v === undefined) return false;
+  if (typeof v === 'string') return v === text;
+  if (Array.isArray(v)) return v.some((x) => mentions(x, text, depth + 1));
+  if (typeof v === 'object') return Object.values(v).some((x) => mentions(x, text, depth + 1));
+  return false;
 }
 
 /** The tag@digest, digest or tag of an image reference. */
