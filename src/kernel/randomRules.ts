@@ -76,7 +76,7 @@ function targetWords(rng: Rng, table: string, hook: Hook, later: ChainPlan[], pr
   if (table === 'nat') options.push(`-j REDIRECT --to-ports ${rng.pick([15001, 15006, 15053])}`);
   if (table === 'mangle') {
     options.push(`-j MARK --set-mark ${rng.pick([1337, 1338])}`, rng.pick(['-j CONNMARK --save-mark', '-j CONNMARK --restore-mark']));
-    if (hook === 'PREROUTING' && proto === 'tcp') options.push('-j TPROXY --tproxy-mark 1337/0xffffffff --on-port 15006');
+    if (hook === 'PREROUTING' && proto === 'tcp') options.push(`-j TPROXY --tproxy-mark 1337/0xffffffff --on-port ${rng.pick([15006, 15006, 15002])}`);
   }
   if (table === 'raw') options.push(`-j CT --zone ${rng.pick([1, 2])}`);
   return rng.pick(options);
@@ -139,6 +139,7 @@ export function randomPacket(rng: Rng, family: Family, sport: number): TracePack
     const dst = rng.chance(0.85) ? a.pod : a.remotes[1];
     const p: TracePacket = { family, direction: 'inbound', proto, src: { addr: src, port: sport }, dst: { addr: dst, port: dport }, iface: 'eth0', state: 'new' };
     if (proto === 'tcp' && rng.chance(0.15)) p.tcpFlags = rng.pick(['SF', 'A', 'R', 'FA']);
+    else if (proto === 'tcp' && dst === a.pod && rng.chance(0.2)) established(rng, p, dport);
     return p;
   }
   const loop = family === 'ipv4' ? ['127.0.0.1', '127.0.0.6'] : ['::1'];
@@ -150,5 +151,13 @@ export function randomPacket(rng: Rng, family: Family, sport: number): TracePack
   const gid = rng.chance(0.7) ? uid : rng.pick(IDS);
   const p: TracePacket = { family, direction: 'outbound', proto, src: { addr: src, port: sport }, dst: { addr: dst, port: dport }, iface: 'eth0', state: 'new', uid, gid };
   if (rng.chance(0.15)) p.mark = rng.pick([1337, 1338]);
+  else if (proto === 'tcp' && locals.includes(dst) && rng.chance(0.2)) established(rng, p, dport);
   return p;
+}
+
+/** Turns a packet into a later segment of a completed connection, with a listener where it is going. */
+function established(rng: Rng, p: TracePacket, dport: number): void {
+  p.state = 'established';
+  p.probe = rng.pick(['client', 'server'] as const);
+  if (dport !== 15001 && dport !== 15006) p.listeners = [dport];
 }

@@ -1,17 +1,30 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { tracePacket } from '../../engine/packettrace/index.ts';
-import type { PodNetwork, TracePacket } from '../../engine/packettrace/index.ts';
+import type { PodListener, PodNetwork, TracePacket } from '../../engine/packettrace/index.ts';
 import type { KindChecker } from '../types.ts';
+
+/** "15001 (IP_TRANSPARENT, uid 0 gid 1337)" → a listener; undefined for text of another shape. */
+export function listenerOf(text: unknown): PodListener | undefined {
+  const m = /^(\d+)\s*\(([^)]*)\)/.exec(String(text));
+  if (!m) return undefined;
+  const uid = /uid (\d+)/.exec(m[2]);
+  const gid = /gid (\d+)/.exec(m[2]);
+  return { port: Number(m[1]), uid: Number(uid?.[1] ?? 0), gid: Number(gid?.[1] ?? 0), transparent: m[2].includes('IP_TRANSPARENT') };
+}
 
 /** The pod network a trace case describes, as the tracer takes it. */
 export function networkOfCase(spec: any): PodNetwork {
   const pod = spec?.network?.pod ?? {};
   const fwmark = spec?.network?.policyRouting?.fwmark;
+  const listeners = Array.isArray(spec?.network?.podListeners)
+    ? spec.network.podListeners.map(listenerOf).filter((l: PodListener | undefined): l is PodListener => !!l)
+    : undefined;
   return {
     iface: pod.iface,
     addresses: [pod.addr].filter((a): a is string => typeof a === 'string'),
     tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined,
+    listeners,
   };
 }
 

@@ -65,6 +65,7 @@ interface Ct {
   dstManipDone: boolean;
   srcManipDone: boolean;
   tproxied: boolean;
+  redirected: boolean;
   /** The conntrack lookup has happened (it runs once, between raw and mangle). */
   looked: boolean;
   replayedNat?: string;
@@ -77,7 +78,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     mark: opts.mark ?? 0, tcpFlags: opts.tcpFlags, ctstate: 'INVALID', ctmark: 0, ctNat: { dnat: false, snat: false },
     localCidrs: r.localCidrs,
   };
-  const ct: Ct = { isNew: false, state: 'INVALID', templated: false, zone: 0, untracked: false, dstManipDone: false, srcManipDone: false, tproxied: false, looked: false };
+  const ct: Ct = { isNew: false, state: 'INVALID', templated: false, zone: 0, untracked: false, dstManipDone: false, srcManipDone: false, tproxied: false, redirected: false, looked: false };
   const origTuple: Tuple = { ...t };
 
   const walk = (hook: Hook, label: string): 'accept' | 'drop' => {
@@ -112,7 +113,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       });
       if (run.exhausted) rec.warn(`the rule budget ran out in ${tableName} ${hook}; the rules may loop`);
       if (run.verdict === 'drop') {
-        rec.terminal('DROP', run.decidedBy);
+        if (run.decidedBy?.target.kind !== 'TPROXY') rec.terminal('DROP', run.decidedBy);
         rec.step(`${tableName} ${label}`, run.decidedBy ? 'dropped' : `dropped by the chain's DROP policy`);
         return 'drop';
       }
@@ -171,25 +172,35 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       case 'REDIRECT': case 'DNAT': {
         if (rule.table !== 'nat' || !ct.entry) return 'continue';
         let addr: string;
+        // OUTPUT redirects to loopback; PREROUTING to the first address of the interface the packet came
+        // in on (the pod's address is the one the tracer knows) — either way the packet is now for the pod.
         if (t.kind === 'REDIRECT') addr = hook === 'OUTPUT' ? (r.family === 'ipv4' ? '127.0.0.1' : '::1') : r.primary ?? p.dst;
         else addr = t.addr ?? p.dst;
         const port = t.port ?? p.dport;
         p.dst = addr;
         p.dport = port;
         ct.entry.dnat = { addr, port };
+        if (t.kind === 'REDIRECT') ct.redirected = true;
         rec.terminal(t.kind === 'REDIRECT' ? `REDIRECT to ${port}` : `DNAT to ${formatEndpoint(addr, port)}`, rule);
         return 'accept';
       }
       case 'SNAT': case 'MASQUERADE':
         rec.terminal(t.kind, rule);
         return 'accept';
-      case 'TPROXY':
+      case 'TPROXY': {
         if (rule.table !== 'mangle' || hook !== 'PREROUTING') return 'continue';
+        rec.terminal(`TPROXY to ${t.port}`, rule);
+        // The packet goes to the flow's own socket, else to the listener on the port; with neither it is dropped.
+        const hasSocket = !!ct.entry?.seenReply && ct.dir === 'original';
+        if (!hasSocket && r.transparentListeners && !r.transparentListeners.includes(t.port)) {
+          rec.step('TPROXY', `no transparent socket listens on port ${t.port}: the kernel drops the packet`);
+          return 'drop';
+        }
         p.mark = ((p.mark & ~t.mask) ^ t.mark) >>> 0;
         ct.tproxied = true;
         if (ct.entry) ct.entry.tproxied = true;
-        rec.terminal(`TPROXY to ${t.port}`, rule);
         return 'accept';
+      }
       case 'MARK':
         p.mark = ((p.mark & ~t.mask) ^ t.value) >>> 0;
         return 'continue';
@@ -252,7 +263,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
 
   p.iif = origin.iif ?? r.uplink;
   if (walk('PREROUTING', 'PREROUTING') === 'drop') return finish(here('dropped'));
-  if (deliveredLocally(r, p.dst, p.mark) || ct.tproxied) {
+  if (deliveredLocally(r, p.dst, p.mark) || ct.tproxied || ct.redirected) {
     if (walk('INPUT', 'INPUT') === 'drop') return finish(here('dropped'));
     return finish(here('local', p.iif));
   }

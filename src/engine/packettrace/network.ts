@@ -11,6 +11,8 @@ export interface PodRouting {
   primary?: string;
   /** Packets with this mark are routed to `lo` (the TPROXY policy route). */
   fwmark?: number;
+  /** Ports with a transparent listening socket in the pod (TPROXY drops what it cannot hand to one). */
+  transparentListeners?: number[];
 }
 
 export function podRouting(family: Family, net: PodNetwork | undefined, ruleset: RuleSet, fallbackAddrs: string[]): PodRouting {

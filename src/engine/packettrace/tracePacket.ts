@@ -63,7 +63,13 @@ function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): Tr
   const dst = { addr: canonicalAddr(packet.dst.addr)!, port: packet.dst.port };
   // Without a network description the pod owns the address the packet is sent from (outbound) or to (inbound).
   const fallback = packet.direction === 'outbound' ? [src.addr] : [dst.addr];
+  const listeners: PodListener[] = [
+    ...(options.network?.listeners ?? DEFAULT_LISTENERS),
+    ...(packet.listeners ?? []).map((port) => ({ port, uid: 1000, gid: 1000 })),
+  ];
+
   const routing = podRouting(packet.family, { ...options.network, iface: options.network?.iface ?? packet.iface }, ruleset, fallback);
+  routing.transparentListeners = listeners.filter((l) => l.transparent).map((l) => l.port);
   const sim: Sim = { ruleset, routing, conns: [], budget: { left: options.budget ?? DEFAULT_BUDGET }, forwarding: !!packet.forwarding };
 
   const hits: TraceHit[] = [];
@@ -95,14 +101,10 @@ function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): Tr
 
   const tuple: Tuple = { proto: packet.proto, src: src.addr, sport: src.port, dst: dst.addr, dport: dst.port };
   const owner = { uid: packet.uid ?? 0, gid: packet.gid ?? 0 };
-  const origin: Origin = packet.direction === 'outbound' ? { kind: 'local', owner } : { kind: 'wire', iif: routing.uplink };
+  const origin: Origin = packet.direction === 'outbound' ? { kind: 'local', owner } : { kind: 'wire', iif: packet.iface ?? routing.uplink };
   const established = packet.state === 'established';
   const firstFlags = packet.proto === 'tcp' ? (packet.tcpFlags && !established ? parseFlagLetters(packet.tcpFlags) : ['SYN']) : [];
 
-  const listeners: PodListener[] = [
-    ...(options.network?.listeners ?? DEFAULT_LISTENERS),
-    ...(packet.listeners ?? []).map((port) => ({ port, uid: 1000, gid: 1000 })),
-  ];
   // The socket that answers on a pod port belongs to whoever listens there.
   const ownerOfPort = (port: number) => {
     const l = listeners.find((x) => x.port === port);
