@@ -14,3 +14,4 @@ export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
 export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';
 export { goJsonMarshal, goJsonString } from './goJson.ts';
+export { decodeForKubeInject, kubeInjectTypeOf, type KubeInjectDecoded } from './kubeInjectDecode.ts';

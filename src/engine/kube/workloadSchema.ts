@@ -227,4 +227,6 @@ export const KUBE_INJECT_SCHEME: Record<string, string> = {
   'batch/v1/Job': 'Job',
   'batch/v1/CronJob': 'CronJob',
   'apps.openshift.io/v1/DeploymentConfig': 'DeploymentConfig',
+  // OpenShift also serves DeploymentConfig in the legacy group-less v1.
+  'v1/DeploymentConfig': 'DeploymentConfig',
 };
