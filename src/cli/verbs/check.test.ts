@@ -63,6 +63,12 @@ describe('meshsim check', () => {
     expect(json.workloads[0].suggestions[0].edits[0].path).toEqual(['metadata', 'labels', 'istio-injection']);
   });
 
+  it('prints the label truth table with the current row marked', () => {
+    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--truth-table']);
+    expect(r.out).toMatch(/→\s+istio-injection=disabled\s+\(none\)\s+-/);
+    expect(r.out).toMatch(/istio-injection=enabled\s+\(none\)\s+default \(istio-sidecar-injector\/namespace/);
+  });
+
   it('exits 2 on unreadable or broken input', () => {
     expect(run(['-f', join(dir, 'missing.yaml')]).code).toBe(2);
     expect(run(['-f', join(dir, 'bad.yaml')]).code).toBe(2);

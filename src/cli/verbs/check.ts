@@ -5,7 +5,7 @@ import type { Diagnostic, SourceRef } from '../../engine/diagnostics.ts';
 import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
 import { parseFlags, type CliIO } from '../io.ts';
 
-export const checkUsage = 'meshsim check -f FILE... [--json] [--no-suggestions]   why each pod is (or is not) injected';
+export const checkUsage = 'meshsim check -f FILE... [--json] [--no-suggestions] [--truth-table]   why each pod is (or is not) injected';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
 const VERDICT: Record<WorkloadAdmission['verdict'], string> = { injected: 'INJECTED', 'not-injected': 'NOT INJECTED', rejected: 'REJECTED' };
@@ -21,7 +21,17 @@ function diagnosticLine(d: Diagnostic): string {
   return `  ${d.severity}: ${d.source ? `${at(d.source)}: ` : ''}${d.message}`;
 }
 
-function render(w: WorkloadAdmission): string[] {
+const INJECTION_KEYS = ['istio-injection', 'istio.io/rev', 'sidecar.istio.io/inject'];
+const injectionLabels = (labels: Record<string, string>) =>
+  Object.entries(labels).filter(([k]) => INJECTION_KEYS.includes(k)).map(([k, v]) => `${k}=${v}`).join(',') || '(none)';
+
+function renderTruthTable(w: WorkloadAdmission): string[] {
+  if (!w.truthTable) return [];
+  const rows = w.truthTable.rows.map((r) => [r.current ? '→' : '', injectionLabels(r.namespaceLabels), injectionLabels(r.podLabels), r.called.map((c) => `${c.revision} (${c.configuration}/${c.webhook})`).join(' + ') || '-']);
+  return ['', `Truth table (${w.truthTable.note}):`, ...table([['', 'NAMESPACE', 'POD', 'INJECTORS CALLED'], ...rows]).map((l) => `  ${l}`)];
+}
+
+function render(w: WorkloadAdmission, truthTable: boolean): string[] {
   const out: string[] = [];
   out.push(`${w.workload.kind} ${w.workload.namespace}/${w.workload.name}: ${VERDICT[w.verdict]}${w.workload.source ? `  (${at(w.workload.source)})` : ''}`);
   out.push(`  ${w.summary}`);
@@ -47,6 +57,7 @@ function render(w: WorkloadAdmission): string[] {
     out.push(`  => ${inj.decision.message}`);
   }
   if (w.doubleInjection) out.push('', `DOUBLE INJECTION: ${w.doubleInjection.message}`);
+  if (truthTable) out.push(...renderTruthTable(w));
   const notes = w.diagnostics;
   if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
   if (w.suggestions.length) {
@@ -62,7 +73,7 @@ function render(w: WorkloadAdmission): string[] {
 
 /** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
 export function check(args: string[], io: CliIO): number {
-  const { values, flags, positional } = parseFlags(args, ['-f', '--filename'], ['--json', '--no-suggestions']);
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename'], ['--json', '--no-suggestions', '--truth-table']);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
   if (!files.length) {
     io.err(`usage: ${checkUsage}`);
@@ -84,7 +95,7 @@ export function check(args: string[], io: CliIO): number {
   } else {
     for (const d of docs.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d).trim());
     for (const d of result.diagnostics) io.err(diagnosticLine(d).trim());
-    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w).join('\n')));
+    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w, flags.has('--truth-table')).join('\n')));
   }
   if (!result.workloads.length) {
     if (!flags.has('--json')) io.err('meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob...) in the input');

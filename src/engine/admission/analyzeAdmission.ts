@@ -1,10 +1,12 @@
 import { diagnostic, messageOf } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/scenarioDocuments.ts';
 import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
+import { NAMESPACE_NAME_LABEL } from '../webhooks/admissionRequest.ts';
 import { admitPod } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
 import { newTrialBudget, suggestChanges, type SubjectDocuments, type TrialBudget } from './suggestions.ts';
+import { injectionTruthTable, type TruthTable } from './truthTable.ts';
 import type { AdmissionOptions, AdmissionResult, WorkloadAdmission } from './types.ts';
 
 function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string): { subject: PodSubject; docs: SubjectDocuments } {
@@ -28,15 +30,23 @@ function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string):
   };
 }
 
-function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, budget: TrialBudget): WorkloadAdmission {
+function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, budget: TrialBudget, tables: Map<string, TruthTable>): WorkloadAdmission {
   const ignored = options.ignoredNamespaces ?? IGNORED_NAMESPACES;
   const { subject, docs } = subjectOf(w, index, options.defaultNamespace ?? 'default');
   const core = admitPod(subject, index, ignored);
   if (!w.namespace) core.diagnostics.push(diagnostic('admission', 'info', `${w.kind} ${w.name} names no namespace; assuming ${subject.namespace}`, subject.locateWorkload(['metadata'])));
   const suggestions = options.suggestions === false ? [] : suggestChanges(subject, index, core, docs, ignored, budget);
+  let truthTable: TruthTable | undefined;
+  if (options.truthTable !== false) {
+    const { [NAMESPACE_NAME_LABEL]: _served, ...written } = core.namespaceLabels;
+    const key = JSON.stringify([subject.namespace, written, core.podLabels]);
+    truthTable = tables.get(key) ?? injectionTruthTable(index.configurations.map((c) => c.configuration), subject.namespace, written, core.podLabels);
+    tables.set(key, truthTable);
+  }
   return {
     workload: { kind: w.kind, name: w.name, namespace: subject.namespace, input: w.doc.input, documentIndex: w.doc.index, ...(subject.locateWorkload([]) ? { source: subject.locateWorkload([]) } : {}) },
     ...core,
+    ...(truthTable ? { truthTable } : {}),
     suggestions,
   };
 }
@@ -55,9 +65,10 @@ export function analyzeAdmission(docs: ScenarioDocuments, options: AdmissionOpti
   }
   const workloads: WorkloadAdmission[] = [];
   const budget = newTrialBudget();
+  const tables = new Map<string, TruthTable>();
   for (const w of docs.workloads) {
     try {
-      workloads.push(analyzeWorkload(w, index, options, budget));
+      workloads.push(analyzeWorkload(w, index, options, budget, tables));
     } catch (err) {
       index.diagnostics.push(diagnostic('admission', 'error', `internal error analysing ${w.kind} ${w.name}: ${messageOf(err)}`, w.doc.locate(w.path)));
     }

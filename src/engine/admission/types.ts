@@ -2,6 +2,7 @@ import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { PolicyDecision } from '../policy/injectRequired.ts';
 import type { CheckInjectReport } from '../webhooks/checkInject.ts';
 import type { WebhookEvaluation } from '../webhooks/matchWebhooks.ts';
+import type { TruthTable } from './truthTable.ts';
 
 /** What happens to the pod on CREATE. */
 export type Verdict = 'injected' | 'not-injected' | 'rejected';
@@ -109,6 +110,8 @@ export interface WorkloadAdmission {
   injectors: InjectorCall[];
   steps: TraceStep[];
   doubleInjection?: DoubleInjection;
+  /** For every combination of the injection labels, which injectors the API server calls (the user's row marked). */
+  truthTable?: TruthTable;
   suggestions: Suggestion[];
   diagnostics: Diagnostic[];
 }
@@ -124,6 +127,8 @@ export interface AdmissionOptions {
   ignoredNamespaces?: string[];
   /** Whether to search for verified edits that change the verdict (default true). */
   suggestions?: boolean;
+  /** Whether to build the label truth table for each workload (default true). */
+  truthTable?: boolean;
   /** Namespace for objects that name none (kubectl's default). */
   defaultNamespace?: string;
 }

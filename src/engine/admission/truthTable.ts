@@ -1,0 +1,80 @@
+import { injectorTargetOf, isInjectorWebhook } from '../policy/injectorTarget.ts';
+import { namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
+import { evaluateWebhooks } from '../webhooks/matchWebhooks.ts';
+import type { WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';
+
+/** One combination of the injection labels, and the injection webhooks the API server would call for it. */
+export interface TruthTableRow {
+  /** The injection labels of this row (other labels of the user's namespace and pod are kept). */
+  namespaceLabels: Record<string, string>;
+  podLabels: Record<string, string>;
+  /** Injection webhooks called, as `configuration/webhook`, with the revision each reaches. */
+  called: { configuration: string; webhook: string; revision: string }[];
+  /** Whether this row is the user's own namespace and pod. */
+  current: boolean;
+}
+
+export interface TruthTable {
+  rows: TruthTableRow[];
+  /** The label combinations are the ones these webhooks' selectors test; istiod's own checks are not part of it. */
+  note: string;
+}
+
+const NS_KEYS = ['istio-injection', 'istio.io/rev'];
+const POD_KEYS = ['sidecar.istio.io/inject', 'istio.io/rev'];
+/** Hostile input: at most this many rows. */
+const MAX_ROWS = 400;
+
+function valuesTested(configurations: WebhookConfiguration[], which: 'namespaceSelector' | 'objectSelector', key: string): string[] {
+  const values = new Set<string>();
+  for (const c of configurations) {
+    for (const w of c.webhooks) {
+      const sel = w[which];
+      for (const e of sel.matchExpressions ?? []) if (e.key === key) for (const v of e.values ?? []) values.add(v);
+      const v = sel.matchLabels?.[key];
+      if (v !== undefined) values.add(v);
+    }
+  }
+  if (key === 'istio-injection') values.add('disabled');
+  if (key === 'sidecar.istio.io/inject') ['true', 'false'].forEach((v) => values.add(v));
+  return [...values].sort();
+}
+
+/** Each option sets at most one of the keys (or none), keeping the user's other labels. */
+function options(base: Record<string, string>, keys: string[], valuesOf: (k: string) => string[]): Record<string, string>[] {
+  const stripped = Object.fromEntries(Object.entries(base).filter(([k]) => !keys.includes(k)));
+  const out = [stripped];
+  for (const k of keys) for (const v of valuesOf(k)) out.push({ ...stripped, [k]: v });
+  return out;
+}
+
+const same = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/**
+ * The precedence table users ask for: for every combination of the labels the injection webhooks
+ * test (namespace × pod), which injectors the API server calls. The user's own combination is
+ * always included and marked.
+ */
+export function injectionTruthTable(configurations: WebhookConfiguration[], namespace: string, namespaceLabels: Record<string, string>, podLabels: Record<string, string>): TruthTable {
+  const nsOptions = options(namespaceLabels, NS_KEYS, (k) => valuesTested(configurations, 'namespaceSelector', k));
+  const podOptions = options(podLabels, POD_KEYS, (k) => valuesTested(configurations, 'objectSelector', k));
+  if (!nsOptions.some((o) => same(o, namespaceLabels))) nsOptions.push(namespaceLabels);
+  if (!podOptions.some((o) => same(o, podLabels))) podOptions.push(podLabels);
+  const rows: TruthTableRow[] = [];
+  for (const ns of nsOptions) {
+    for (const pod of podOptions) {
+      if (rows.length >= MAX_ROWS) break;
+      const request = podCreateRequest(namespace, ns, { kind: 'Pod', labels: pod });
+      request.namespaceLabels = namespaceLabelsAsServed(namespace, ns);
+      const called = evaluateWebhooks(configurations, request)
+        .filter((e) => e.called)
+        .flatMap((e) => {
+          const c = configurations.find((x) => x.name === e.configuration)!;
+          const w = c.webhooks[e.webhookIndex];
+          return isInjectorWebhook(w) ? [{ configuration: e.configuration, webhook: e.webhook, revision: injectorTargetOf(w, c.labels).revision }] : [];
+        });
+      rows.push({ namespaceLabels: ns, podLabels: pod, called, current: same(ns, namespaceLabels) && same(pod, podLabels) });
+    }
+  }
+  return { rows, note: "labels only: the API server's choice of webhooks; istiod's checks (annotations, hostNetwork, policy) come after" };
+}
