@@ -16,15 +16,13 @@ export function workloadOfPod(pod: Record<string, any>): WorkloadMeta {
   const self: WorkloadMeta = { name: String(meta.name ?? ''), namespace, kind: 'Pod', apiVersion: 'v1' };
   const owners: any[] = Array.isArray(meta.ownerReferences) ? meta.ownerReferences : [];
   const controller = owners.find((o) => o?.controller === true);
-  if (!meta.generateName || !controller) {
-    if (!self.name && meta.generateName) self.name = String(meta.generateName);
-    return self;
-  }
+  if (!meta.generateName || !controller) return self;
   const labels = meta.labels ?? {};
   const owner: WorkloadMeta = { name: String(controller.name ?? ''), namespace, kind: String(controller.kind ?? ''), apiVersion: String(controller.apiVersion ?? '') };
   if (owner.kind === 'ReplicaSet') {
-    if (labels['pod-template-hash'] !== undefined) {
-      return { ...owner, kind: 'Deployment', apiVersion: 'apps/v1', name: trimSuffix(owner.name, `-${labels['pod-template-hash']}`) };
+    const hash = labels['pod-template-hash'];
+    if (hash && owner.name.endsWith(String(hash))) {
+      return { ...owner, kind: 'Deployment', apiVersion: 'apps/v1', name: trimSuffix(owner.name, `-${hash}`) };
     }
     if (labels['rollouts-pod-template-hash'] !== undefined) {
       return { ...owner, kind: 'Rollout', apiVersion: 'v1alpha1', name: trimSuffix(owner.name, `-${labels['rollouts-pod-template-hash']}`) };

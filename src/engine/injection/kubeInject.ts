@@ -1,16 +1,13 @@
-import { decodeKubeYaml } from '../kube/index.ts';
-import type { WorkloadMeta } from './deploymentMeta.ts';
+import { decodeKubeYaml, KUBE_INJECT_SCHEME } from '../kube/index.ts';
+import { workloadOfPod, type WorkloadMeta } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
 import { kubeInjectRequired } from './injectDecision.ts';
 import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
 import type { Pod } from './postprocess/containers.ts';
 import { splitYamlChunks } from './yamlChunks.ts';
 
-/** The objects kube-inject's scheme decodes, by apiVersion/kind; anything else passes through verbatim. */
-const INJECTABLE = new Set([
-  'v1/Pod', 'v1/ReplicationController', 'v1/List', 'apps/v1/Deployment', 'apps/v1/DaemonSet', 'apps/v1/ReplicaSet',
-  'apps/v1/StatefulSet', 'batch/v1/Job', 'batch/v1/CronJob', 'apps.openshift.io/v1/DeploymentConfig', 'v1/DeploymentConfig',
-]);
+/** The objects kube-inject's scheme decodes (apiVersion/kind); anything else passes through verbatim. */
+const isInjectable = (o: Record<string, unknown>) => `${String(o.apiVersion ?? '')}/${String(o.kind ?? '')}` in KUBE_INJECT_SCHEME;
 
 export type KubeInjectSettings = Omit<InjectPodParams, 'pod' | 'workload' | 'kubeInject'>;
 
@@ -44,7 +41,7 @@ export function kubeInjectStream(text: string, settings: KubeInjectSettings, eng
     const value = decoded.documents[0]?.value as Record<string, unknown> | null | undefined;
     const errors = decoded.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) return { ...out, error: errors[0].message };
-    if (!value || typeof value !== 'object' || !INJECTABLE.has(`${String(value.apiVersion ?? '')}/${String(value.kind ?? '')}`)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !isInjectable(value)) {
       output += chunk + '---\n';
       continue;
     }
@@ -63,7 +60,7 @@ function injectObject(obj: Record<string, any>, index: number, settings: KubeInj
     return {
       ...obj,
       items: items.map((item: any) => {
-        if (out.error || !item || typeof item !== 'object' || !INJECTABLE.has(`${item.apiVersion}/${item.kind}`)) return item;
+        if (out.error || !item || typeof item !== 'object' || !isInjectable(item)) return item;
         // Each item is decoded into its own Go type, so it round-trips on its own.
         return engine.roundTripObject(injectObject(item, index, settings, engine, out));
       }),
@@ -91,12 +88,10 @@ function injectObject(obj: Record<string, any>, index: number, settings: KubeInj
     out.warnings.push(`===> Skipping injection because ${label} has sidecar injection disabled\n`);
     return copy;
   }
-  const workload: WorkloadMeta = {
-    name: String(deployMeta.name ?? ''),
-    namespace: String(deployMeta.namespace ?? ''),
-    kind,
-    apiVersion: String(copy.apiVersion ?? ''),
-  };
+  // A bare pod is attributed the way the webhook attributes it (to its controller, if any).
+  const workload: WorkloadMeta = kind === 'Pod'
+    ? workloadOfPod(copy)
+    : { name: String(deployMeta.name ?? ''), namespace: String(deployMeta.namespace ?? ''), kind, apiVersion: String(copy.apiVersion ?? '') };
   const pod: Pod = { metadata: structuredClone(meta), spec: structuredClone(spec) };
   const result = injectPod({ ...settings, pod, workload, kubeInject: true }, engine);
   record.result = result;
