@@ -47,7 +47,8 @@ export function toInt64(v: GoValue): bigint {
   const iv = intValue(v);
   if (iv !== undefined) return v instanceof GoInt && isUnsigned(v.type) ? wrapInt('int64', iv) : iv;
   switch (typeof v) {
-    case 'number': return Number.isFinite(v) ? wrapInt('int64', BigInt(Math.trunc(v))) : -0x8000000000000000n;
+    // Go's float→int64 conversion of an out-of-range value gives the minimum int64 on amd64.
+    case 'number': return Number.isFinite(v) && Math.abs(v) < 2 ** 63 ? BigInt(Math.trunc(v)) : -0x8000000000000000n;
     case 'boolean': return v ? 1n : 0n;
     case 'string': return parseGoInt(trimZeroDecimal(v), false) ?? 0n;
   }

@@ -1,5 +1,5 @@
 /** sprig's dict functions (dict.go) and mergo's merge rules as sprig uses them. */
-import { GoError, GoSlice, type GoFunc, type GoPlainMap, type GoValue, goFunc, hasKey, isPlainMap, mapView, newMap, sortedKeys } from '../values.ts';
+import { GoError, GoSlice, type GoFunc, type GoPlainMap, type GoValue, goFunc, hasKey, isPlainMap, mapView, newMap, sortedKeys, typeName } from '../values.ts';
 import { empty, strval } from './convert.ts';
 
 const ANY = 'interface {}';
@@ -44,6 +44,7 @@ export function mergeInto(dst: GoPlainMap, src: GoPlainMap, overwrite: boolean, 
 }
 
 function deepCopy(v: GoValue, depth = 0): GoValue {
+  if (depth === 0 && (v === null || v === undefined)) throw new GoError('reflect: call of reflect.Value.Type on zero Value');
   if (depth > 1000) throw new GoError('deepCopy: value nests too deeply');
   if (Array.isArray(v)) return v.map((x) => deepCopy(x, depth + 1));
   if (v instanceof GoSlice) return new GoSlice(v.elemType, v.items ? v.items.map((x) => deepCopy(x, depth + 1)) : null);
@@ -58,10 +59,12 @@ function deepCopy(v: GoValue, depth = 0): GoValue {
 function dig(ps: GoValue[]): GoValue {
   if (ps.length < 3) throw new GoError('dig needs at least three arguments');
   const d = ps[ps.length - 1];
-  if (!isPlainMap(d)) throw new GoError(`interface conversion: interface {} is ${d === null ? 'nil' : 'not'} map[string]interface {}`);
+  const conv = (v: GoValue, want: string) =>
+    new GoError(`interface conversion: interface {} is ${v === null || v === undefined ? 'nil' : typeName(v)}, not ${want}`);
+  if (!isPlainMap(d)) throw conv(d, 'map[string]interface {}');
   const def = ps[ps.length - 2];
   const keys = ps.slice(0, -2).map((k) => {
-    if (typeof k !== 'string') throw new GoError('interface conversion: interface {} is not string');
+    if (typeof k !== 'string') throw conv(k, 'string');
     return k;
   });
   let cur: GoPlainMap = d;
@@ -69,7 +72,7 @@ function dig(ps: GoValue[]): GoValue {
     if (!hasKey(cur, keys[i])) return def;
     const step = cur[keys[i]];
     if (i === keys.length - 1) return step;
-    if (!isPlainMap(step)) throw new GoError('interface conversion: interface {} is not map[string]interface {}');
+    if (!isPlainMap(step)) throw conv(step, 'map[string]interface {}');
     cur = step;
   }
   return def;

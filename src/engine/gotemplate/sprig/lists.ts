@@ -7,10 +7,14 @@ const LIST = '[]interface {}';
 
 /** The items of a list argument, or sprig's error for other kinds. */
 function itemsOf(v: GoValue, what: string): GoValue[] {
+  if (v === null || v === undefined) throw nilType();
   const items = listItems(v);
   if (!items) throw new GoError(`Cannot ${what} type ${kindName(underlying(v))}`);
   return items;
 }
+
+/** What Go says when sprig asks reflect.TypeOf(nil).Kind(). */
+export const nilType = () => new GoError('runtime error: invalid memory address or nil pointer dereference');
 
 /** Wraps a sprig "mustX" (which returns an error) and its panicking "X" twin. */
 function pair(name: string, params: ('interface {}' | 'int')[], impl: (...a: any[]) => GoValue, result: string, variadic?: 'interface {}'): Record<string, GoFunc> {
@@ -62,9 +66,10 @@ export function listFuncs(): Record<string, GoFunc> {
       return inList(itemsOf(hay, 'find has on'), needle);
     }, 'bool'),
     ...pair('slice', [ANY], (l: GoValue, idx: GoValue[]) => {
+      if (l === null || l === undefined) throw nilType();
       const xs = listItems(l);
       if (!xs) throw new GoError(`list should be type of slice or array but ${kindName(underlying(l))}`);
-      if (xs.length === 0) return nilList();
+      if (xs.length === 0) return null; // an untyped nil: mustSlice returns interface{}
       const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
       const end = idx.length > 1 ? Number(toInt64(idx[1])) : xs.length;
       if (start < 0 || end > xs.length || start > end) throw new GoError(`reflect: slice index out of range`);
@@ -81,6 +86,7 @@ export function listFuncs(): Record<string, GoFunc> {
     concat: goFunc([], (lists: GoValue[]) => {
       const out: GoValue[] = [];
       for (const l of lists) {
+        if (l === null || l === undefined) throw nilType();
         const xs = listItems(l);
         if (!xs) throw new GoError(`Cannot concat type ${kindName(underlying(l))} as list`);
         out.push(...xs);

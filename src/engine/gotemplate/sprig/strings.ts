@@ -1,7 +1,7 @@
 /** sprig's string functions (strings.go and its goutils/xstrings helpers). */
 import { quoteString } from '../format.ts';
-import { GoError, GoMap, GoSlice, type GoFunc, type GoValue, fromUtf8, goFunc, newMap, utf8 } from '../values.ts';
-import { strslice, strval } from './convert.ts';
+import { GoError, GoMap, GoSlice, type GoFunc, type GoValue, compareStrings, fromUtf8, goFunc, newMap, utf8 } from '../values.ts';
+import { listItems, strslice, strval } from './convert.ts';
 
 const S = 'string';
 const ANY = 'interface {}';
@@ -256,13 +256,10 @@ export function stringFuncs(): Record<string, GoFunc> {
     splitn: goFunc([S, 'int', S], (sep: string, n: bigint, s: string) => split(sep, s, Number(n)), { result: 'map[string]string' }),
     toStrings: goFunc([ANY], (v: GoValue) => new GoSlice('string', strslice(v)), { result: '[]string' }),
     join: goFunc([S, ANY], (sep: string, v: GoValue) => strslice(v).join(sep), { result: S }),
-    sortAlpha: goFunc([ANY], (v: GoValue) => new GoSlice('string', strslice(v).sort(byBytes)), { result: '[]string' }),
+    sortAlpha: goFunc([ANY], (v: GoValue) => new GoSlice('string', listItems(v) ? strslice(v).sort(compareStrings) : [strval(v)]), { result: '[]string' }),
   };
 }
 
-function byBytes(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function indent(n: bigint, s: string): string {
   if (n < 0n) n = 0n;

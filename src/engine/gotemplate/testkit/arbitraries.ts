@@ -7,14 +7,32 @@ export const defaultFuncNames = ['and', 'or', 'not', 'len', 'index', 'slice', 'e
   'add', 'sub', 'div', 'mod', 'until', 'seq', 'repeat', 'join', 'split', 'keys', 'merge', 'fromJson', 'b64dec', 'regexFind',
   'semverCompare', 'int', 'float64', 'toString', 'first', 'rest', 'append', 'hasKey', 'pluck', 'empty', 'coalesce', 'ternary', 'fail'];
 
-const literal = fc.oneof(
-  fc.integer({ min: -5, max: 1_000_000_000 }).map(String),
-  fc.constantFrom('1.5', '1e9', '0x1F', "'a'", '"s"', '`r`', 'true', 'false', 'nil', '"%d %s %v"', '"%5.1f|%x|%q"', '"a,b"',
-    '"{\\"a\\":1}"', '"1.2.3"', '0.000001', '-2.5', '1e21', '"<&>"'),
-);
-const operand = fc.oneof(literal, fc.constantFrom('.', '.a', '.a.b', '.l', '.m.x', '.m', '.f', '.s', '$', '$x', '$.a'));
+/** Every deterministic sprig function, for the differential test. */
+export const sprigDeterministic = ['abbrev', 'abbrevboth', 'trunc', 'trim', 'upper', 'lower', 'title', 'untitle', 'substr', 'repeat',
+  'trimAll', 'trimSuffix', 'trimPrefix', 'nospace', 'initials', 'swapcase', 'snakecase', 'camelcase', 'kebabcase', 'wrap', 'wrapWith',
+  'contains', 'hasPrefix', 'hasSuffix', 'quote', 'squote', 'cat', 'indent', 'nindent', 'replace', 'plural', 'sha1sum', 'sha256sum',
+  'adler32sum', 'toString', 'atoi', 'int64', 'int', 'float64', 'seq', 'toDecimal', 'split', 'splitList', 'splitn', 'toStrings',
+  'until', 'untilStep', 'add1', 'add', 'sub', 'div', 'mod', 'mul', 'add1f', 'addf', 'subf', 'divf', 'mulf', 'biggest', 'max', 'min',
+  'maxf', 'minf', 'ceil', 'floor', 'round', 'join', 'sortAlpha', 'default', 'empty', 'coalesce', 'all', 'any', 'compact', 'fromJson',
+  'toJson', 'toPrettyJson', 'toRawJson', 'ternary', 'deepCopy', 'typeOf', 'typeIs', 'typeIsLike', 'kindOf', 'kindIs', 'deepEqual',
+  'base', 'dir', 'clean', 'ext', 'isAbs', 'b64enc', 'b64dec', 'b32enc', 'b32dec', 'tuple', 'list', 'dict', 'get', 'set', 'unset',
+  'hasKey', 'pick', 'omit', 'merge', 'mergeOverwrite', 'values', 'append', 'prepend', 'first', 'rest', 'last', 'initial', 'reverse',
+  'uniq', 'without', 'has', 'slice', 'concat', 'dig', 'chunk', 'semver', 'semverCompare', 'fail', 'regexMatch', 'regexFindAll',
+  'regexFind', 'regexReplaceAll', 'regexReplaceAllLiteral', 'regexSplit', 'regexQuoteMeta', 'urlParse', 'urlJoin',
+  'and', 'or', 'not', 'len', 'index', 'print', 'printf', 'println', 'html', 'js', 'urlquery', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
 
-export function templateArbitrary(funcNames: readonly string[] = defaultFuncNames): fc.Arbitrary<string> {
+const literalOf = (maxInt: number) => fc.oneof(
+  fc.integer({ min: -5, max: maxInt }).map(String),
+  fc.constantFrom('1.5', '1e9', '0x1F', "'a'", '"s"', '`r`', 'true', 'false', 'nil', '"%d %s %v"', '"%5.1f|%x|%q"', '"a,b"',
+    '"{\\"a\\":1}"', '"1.2.3"', '0.000001', '-2.5', '1e21', '"<&>"', '"%v|%+v|%#v|%T|%6.2f|%-5s|%05d|%e|%g|%c|%U"',
+    '"a(x*)b"', '"-ab-axxb-"', '"$1W"', '"${1}"', '"[a-z]+"', '">=1.0"', '"/a/b.c"', '"HelloWorld_x"', '"a b\\nc d"', '3', '-1', '0',
+    '"Zm9v"', '"MZXW6==="', '"  x  "', '"x,y,,z"'),
+);
+const operandOf = (maxInt: number) => fc.oneof(literalOf(maxInt), fc.constantFrom('.', '.a', '.a.b', '.l', '.m.x', '.m', '.f', '.s', '$', '$x', '$.a'));
+
+/** Random templates calling `funcNames`; integer literals go up to `maxInt` (large ones exercise the budgets). */
+export function templateArbitrary(funcNames: readonly string[] = defaultFuncNames, maxInt = 1_000_000_000): fc.Arbitrary<string> {
+  const operand = operandOf(maxInt);
   const command = fc.oneof(
     operand,
     fc.tuple(fc.constantFrom(...funcNames), fc.array(operand, { maxLength: 3 })).map(([f, args]) => [f, ...args].join(' ')),
