@@ -13,6 +13,7 @@ const CASES: [string, string, unknown][] = [
   ['later duplicate wins', 'a: 1\na: 2', { a: 2 }],
   ['aliases and merge keys', 'x: &x {p: 1, q: 2}\nz:\n  <<: *x\n  q: 3', { x: { p: 1, q: 2 }, z: { p: 1, q: 3 } }],
   ['the key y is the boolean true', 'y: 1', { true: 1 }],
+  ['merge keys overwrite earlier keys, the first of several sources wins', 'a: &a {p: 1, q: 1}\nb: &b {q: 2, r: 2}\nz:\n  p: 0\n  <<: [*a, *b]\n  r: 3', { a: { p: 1, q: 1 }, b: { q: 2, r: 2 }, z: { p: 1, q: 1, r: 3 } }],
   ['integers beyond 2^53 become the nearest double', 'a: 12345678901234567890', { a: 12345678901234567890 }],
   ['a __proto__ key is an ordinary key', '__proto__: {a: 1}', JSON.parse('{"__proto__": {"a": 1}}')],
 ];

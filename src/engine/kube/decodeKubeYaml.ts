@@ -1,13 +1,13 @@
 /**
  * Reads Kubernetes YAML the way sigs.k8s.io/yaml does (YAML → go-yaml v2 → JSON): unquoted `yes`/`on`
  * are booleans, `0644` is octal 420, `~` is null, `2024-01-02` stays a string, map keys that are
- * numbers or booleans become their text, a later duplicate key wins. Quoted scalars are always strings.
+ * numbers or booleans become their text, a later duplicate key wins, `<<` merges as go-yaml v2 does. Quoted scalars are always strings.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type Scalar } from 'yaml';
 import { diagnostic, messageOf, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { resolvePlainScalar } from './goYamlResolve.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
-import { hasOwn, setOwn } from './ownProperty.ts';
+import { setOwn } from './ownProperty.ts';
 
 export interface KubeYamlDocument {
   /** The document as JSON data (null for an empty document). */
@@ -73,19 +73,20 @@ class Converter {
     if (isSeq(node)) return node.items.map((item) => this.value(item as Node, depth + 1));
     if (isMap(node)) {
       const out: { [key: string]: JsonValue } = {};
-      const merged: { [key: string]: JsonValue }[] = [];
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const keyNode = pair.key as Node | null;
         if (isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.value === MERGE_KEY && !keyNode.tag) {
-          merged.push(...this.mergeSources(pair.value as Node, depth));
+          // go-yaml v2 merges in place: merged keys overwrite keys written before the `<<`, later
+          // keys overwrite merged ones, and of several sources the first wins (applied last).
+          for (const source of this.mergeSources(pair.value as Node, depth).reverse()) {
+            for (const [k, v] of Object.entries(source)) setOwn(out, k, v);
+          }
           continue;
         }
         const key = this.key(keyNode, depth);
         setOwn(out, key, this.value(pair.value as Node, depth + 1));
       }
-      // Merged keys never override keys written in the mapping itself; earlier sources win.
-      for (const source of merged) for (const [k, v] of Object.entries(source)) if (!hasOwn(out, k)) setOwn(out, k, v);
       return out;
     }
     throw new DecodeError('unsupported YAML node', 0);
