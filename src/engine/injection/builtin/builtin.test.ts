@@ -7,7 +7,6 @@ import { defaultEngine } from '../defaultEngine.ts';
 import { prepareRender, type InjectPodParams } from '../injectPod.ts';
 import { builtinInstall } from './index.ts';
 import { builtinValues } from './defaultValues.ts';
-import { SIDECAR_TEMPLATE } from './sidecarTemplate.ts';
 
 const CORPUS = '../shared/conformance';
 const present = existsSync(`${CORPUS}/inject`);
@@ -27,23 +26,21 @@ function podsOf(text: string): { pod: Record<string, any>; kind: string; apiVers
   return out;
 }
 
-function renderPod(text: string, params: InjectPodParams): unknown {
+function renderPod(name: string, text: string, params: InjectPodParams): unknown {
   const original = defaultEngine.roundTripPod(structuredClone(params.pod));
   const { data, funcs } = prepareRender(params, original, defaultEngine);
-  const r = defaultEngine.render('sidecar', text, data, funcs);
+  const r = defaultEngine.render(name, text, data, funcs);
   if ('error' in r) return { error: r.error };
   const parsed = defaultEngine.parseYaml(r.output);
   if ('error' in parsed) return { error: parsed.error };
   return typedRoundTrip('Pod', parsed.value as JsonValue).value;
 }
 
-describe.skipIf(!present)('the built-in sidecar template renders what Istio\'s does', () => {
+describe.skipIf(!present)('the built-in templates render what Istio\'s do', () => {
+  const ours = builtinInstall().config.templates;
   const cases = present ? discoverCases([CORPUS], ['inject']).filter((c) => c.spec.profile === 'default') : [];
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     const install = caseInstall(c);
-    const istioSidecar = install.config.templates.sidecar;
-    // Cases that replace the sidecar template itself test the user's template, not ours.
-    if (c.spec.install?.injector?.templates?.sidecar) return;
     for (const w of podsOf(readCaseFile(c, c.spec.input))) {
       for (const native of [true, false]) {
         const params: InjectPodParams = {
@@ -60,10 +57,14 @@ describe.skipIf(!present)('the built-in sidecar template renders what Istio\'s d
           injectedAnnotations: {},
           defaultTemplates: ['sidecar'],
         };
-        const istio = renderPod(istioSidecar, params) as Record<string, any>;
-        expect(istio.error).toBeUndefined();
-        expect(istio.spec?.containers?.length ?? istio.spec?.initContainers?.length).toBeGreaterThan(0);
-        expect(renderPod(SIDECAR_TEMPLATE, params)).toEqual(istio);
+        for (const [name, text] of Object.entries(ours)) {
+          // A case that replaces one of these templates tests the user's template, not ours.
+          if (c.spec.install?.injector?.templates?.[name]) continue;
+          const istio = renderPod(name, install.config.templates[name], params) as Record<string, any>;
+          expect(istio.error).toBeUndefined();
+          expect(istio.spec?.containers?.length ?? istio.spec?.initContainers?.length).toBeGreaterThan(0);
+          expect([name, renderPod(name, text, params)]).toEqual([name, istio]);
+        }
       }
     }
   });
