@@ -6,6 +6,7 @@ import { admitPod } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
 import { newTrialBudget, suggestChanges, type SubjectDocuments, type TrialBudget } from './suggestions.ts';
+import { onlyKeys, relevantLabelKeys } from './relevantLabels.ts';
 import { injectionTruthTable, type TruthTable } from './truthTable.ts';
 import type { AdmissionOptions, AdmissionResult, WorkloadAdmission } from './types.ts';
 
@@ -39,8 +40,12 @@ function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOp
   let truthTable: TruthTable | undefined;
   if (options.truthTable !== false) {
     const { [NAMESPACE_NAME_LABEL]: _served, ...written } = core.namespaceLabels;
-    const key = JSON.stringify([subject.namespace, written, core.podLabels]);
-    truthTable = tables.get(key) ?? injectionTruthTable(index.configurations.map((c) => c.configuration), subject.namespace, written, core.podLabels);
+    // Labels no selector tests cannot change the table; leaving them out lets workloads share it.
+    const keys = relevantLabelKeys(index);
+    const ns = onlyKeys(written, keys);
+    const pod = onlyKeys(core.podLabels, keys);
+    const key = JSON.stringify([subject.namespace, ns, pod]);
+    truthTable = tables.get(key) ?? injectionTruthTable(index.configurations.map((c) => c.configuration), subject.namespace, ns, pod);
     tables.set(key, truthTable);
   }
   return {

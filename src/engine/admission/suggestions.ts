@@ -2,6 +2,7 @@ import { INJECT_KEY } from '../policy/injectRequired.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
 import { applyObjectEdit, type ObjectEdit } from './edits.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
+import { onlyKeys, relevantLabelKeys } from './relevantLabels.ts';
 import { locateNearest, type ScenarioIndex } from './scenarioIndex.ts';
 import type { Suggestion, Verdict, YamlEdit } from './types.ts';
 
@@ -29,10 +30,11 @@ export const newTrialBudget = (): TrialBudget => ({ left: 5000, outcomes: new Ma
 
 /** What the verdict depends on. matchConditions may read any field, so then the whole objects count. */
 function fingerprint(s: PodSubject, index: ScenarioIndex): string {
-  const cel = index.configurations.some(({ configuration }) => configuration.webhooks.some((w) => w.matchConditions.length));
+  const keys = relevantLabelKeys(index);
   const tpl = podTemplateOf(s);
-  if (cel) return JSON.stringify([s.namespace, tpl, s.namespaceValue ?? null]);
-  return JSON.stringify([s.namespace, podLabelsOf(s), podAnnotationsOf(s), tpl.spec?.hostNetwork === true, namespaceLabelsOf(s)]);
+  if (!keys) return JSON.stringify([s.namespace, tpl, s.namespaceValue ?? null]);
+  const annotation = podAnnotationsOf(s)[INJECT_KEY] ?? null;
+  return JSON.stringify([s.namespace, onlyKeys(podLabelsOf(s), keys), annotation, tpl.spec?.hostNetwork === true, onlyKeys(namespaceLabelsOf(s), keys)]);
 }
 
 function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget, dropped: string[]): TrialOutcome | undefined {
