@@ -310,7 +310,10 @@ def main():
                 if p["direction"] == "inbound":
                     send_from_peer(p, family, spec["peerNetns"])
                 else:
-                    send(p, family)
+                    try:
+                        send(p, family)
+                    except PermissionError:
+                        pass  # a DROP on the output path fails the send with EPERM; the packet was still traced
                 time.sleep(SETTLE_SECONDS)
                 after = read_counters(save)
         except (OSError, RuntimeError) as e:

@@ -33,7 +33,8 @@ export const ADDRESSING: Record<Family, PodAddressing> = {
 const PORTS = [53, 80, 443, 3306, 8080, 9000, 15001, 15006, 15008, 15020, 15021, 15053, 15090];
 const IDS = [0, 1000, 1337, 888];
 
-type Hook = 'PREROUTING' | 'OUTPUT';
+type Hook = 'PREROUTING' | 'INPUT' | 'OUTPUT';
+const TABLE_HOOKS: Record<string, Hook[]> = { raw: ['PREROUTING', 'OUTPUT'], mangle: ['PREROUTING', 'OUTPUT'], nat: ['PREROUTING', 'OUTPUT'], filter: ['INPUT', 'OUTPUT'] };
 interface ChainPlan {
   name: string;
   hook: Hook;
@@ -50,7 +51,7 @@ function matchWords(rng: Rng, a: PodAddressing, hook: Hook, table: string, needP
   }
   if (rng.chance(0.3)) words.push(`${bang()}-d ${rng.pick(a.cidrs)}`);
   if (rng.chance(0.2)) words.push(`${bang()}-s ${rng.pick(a.cidrs)}`);
-  if (hook === 'PREROUTING' && rng.chance(0.25)) words.push(`${bang()}-i ${rng.pick(['lo', 'eth0', 'eth+', 'veth+'])}`);
+  if (hook !== 'OUTPUT' && rng.chance(0.25)) words.push(`${bang()}-i ${rng.pick(['lo', 'eth0', 'eth+', 'veth+'])}`);
   if (hook === 'OUTPUT' && rng.chance(0.3)) words.push(`${bang()}-o ${rng.pick(['lo', 'eth0', 'eth+'])}`);
   if (proto && rng.chance(0.5)) {
     const which = rng.pick(['--dport', '--dport', '--sport']);
@@ -63,16 +64,18 @@ function matchWords(rng: Rng, a: PodAddressing, hook: Hook, table: string, needP
   if (hook === 'OUTPUT' && rng.chance(0.35)) words.push(`-m owner ${bang(0.4)}${rng.pick(['--uid-owner', '--gid-owner'])} ${rng.pick(IDS)}`);
   if (table !== 'raw' && rng.chance(0.15)) words.push(`-m mark ${bang()}--mark ${rng.pick([1337, 1338])}`);
   if (table !== 'raw' && rng.chance(0.1)) words.push(`-m connmark ${bang()}--mark 1337`);
-  if (table !== 'raw' && rng.chance(0.15)) words.push(`-m conntrack ${bang(0.2)}--ctstate ${rng.pick(['NEW', 'RELATED,ESTABLISHED', 'INVALID', 'NEW,ESTABLISHED', 'DNAT'])}`);
+  if (rng.chance(table === 'raw' ? 0.08 : 0.15)) words.push(`-m conntrack ${bang(0.2)}--ctstate ${rng.pick(['NEW', 'RELATED,ESTABLISHED', 'INVALID', 'NEW,ESTABLISHED', 'DNAT'])}`);
   if (rng.chance(0.1)) words.push(`-m addrtype ${bang()}--${rng.pick(['dst', 'src'])}-type ${rng.pick(['LOCAL', 'UNICAST', 'MULTICAST'])}`);
   if (table === 'mangle' && hook === 'PREROUTING' && rng.chance(0.08)) words.push(`-m socket${rng.chance(0.5) ? ' --transparent' : ''}`);
+  if (rng.chance(0.05)) words.push('-m comment --comment "random rule"');
   return { words, proto };
 }
 
 function targetWords(rng: Rng, table: string, hook: Hook, later: ChainPlan[], proto: string | undefined): string {
   const options: string[] = ['-j RETURN', '-j RETURN'];
-  for (const c of later) options.push(`-j ${c.name}`, `-j ${c.name}`);
+  for (const c of later) options.push(`-j ${c.name}`, `-${rng.chance(0.15) ? 'g' : 'j'} ${c.name}`);
   if (rng.chance(0.05)) options.push('-j ACCEPT');
+  if (table === 'filter') options.push('-j ACCEPT', rng.chance(0.3) ? '-j DROP' : '-j RETURN');
   if (table === 'nat') options.push(`-j REDIRECT --to-ports ${rng.pick([15001, 15006, 15053])}`);
   if (table === 'mangle') {
     options.push(`-j MARK --set-mark ${rng.pick([1337, 1338])}`, rng.pick(['-j CONNMARK --save-mark', '-j CONNMARK --restore-mark']));
@@ -86,17 +89,17 @@ function targetWords(rng: Rng, table: string, hook: Hook, later: ChainPlan[], pr
 export function randomPayload(rng: Rng, family: Family): { payload: string; tproxy: boolean } {
   const a = ADDRESSING[family];
   const out: string[] = [];
-  for (const table of ['raw', 'mangle', 'nat']) {
-    if (!rng.chance(table === 'nat' ? 0.95 : 0.5)) continue;
+  for (const table of ['raw', 'mangle', 'nat', 'filter']) {
+    if (!rng.chance(table === 'nat' ? 0.95 : table === 'filter' ? 0.3 : 0.5)) continue;
     out.push(`* ${table}`);
     const chains: ChainPlan[] = [];
-    for (const hook of ['PREROUTING', 'OUTPUT'] as Hook[]) {
+    for (const hook of TABLE_HOOKS[table]) {
       const n = rng.int(1, 3);
-      for (let i = 0; i < n; i++) chains.push({ name: `ISTIO_${hook === 'PREROUTING' ? 'IN' : 'OUT'}_${table.toUpperCase()}_${i}`, hook, rules: [] });
+      for (let i = 0; i < n; i++) chains.push({ name: `ISTIO_${hook === 'OUTPUT' ? 'OUT' : 'IN'}_${table.toUpperCase()}_${i}`, hook, rules: [] });
     }
     for (const c of chains) out.push(`-N ${c.name}`);
     const body: string[] = [];
-    for (const hook of ['PREROUTING', 'OUTPUT'] as Hook[]) {
+    for (const hook of TABLE_HOOKS[table]) {
       const mine = chains.filter((c) => c.hook === hook);
       const builtinRules = rng.int(1, 3);
       for (let i = 0; i < builtinRules; i++) {

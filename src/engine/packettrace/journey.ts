@@ -100,7 +100,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       }
       const table = sim.ruleset.tables[tableName];
       if (!table || !table.chains[hook]) continue;
-      p.ctstate = ct.untracked ? 'UNTRACKED' : ct.entry ? ct.state : 'INVALID';
+      p.ctstate = ct.untracked ? 'UNTRACKED' : ct.entry ? ct.state : !ct.looked && ct.templated ? 'NEW' : 'INVALID';
       p.ctmark = ct.entry?.mark ?? 0;
       p.ctNat = { dnat: !!ct.entry?.dnat, snat: false };
       p.socket = ct.entry && ct.entry.seenReply && hook === 'PREROUTING' && ct.dir === 'original' ? { transparent: ct.entry.tproxied } : undefined;
@@ -219,6 +219,8 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
         ct.templated = true;
         if (t.notrack) ct.untracked = true;
         else if (t.zone !== undefined) ct.zone = t.zone;
+        // The template is what `-m conntrack` sees for the rest of the raw table: NEW (or UNTRACKED).
+        p.ctstate = t.notrack ? 'UNTRACKED' : 'NEW';
         return 'continue';
       default:
         return 'continue';
