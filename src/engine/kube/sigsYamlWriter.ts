@@ -39,7 +39,6 @@ class Emitter {
   private whitespace = true;
   private indention = true;
   private openEnded = false;
-  private flowLevel = 0;
 
   text(): string {
     return this.out.join('');
@@ -104,11 +103,11 @@ class Emitter {
   private node(value: JsonValue, ctx: NodeContext, depth: number): void {
     if (depth > MAX_DEPTH) throw new Error(`value nested deeper than ${MAX_DEPTH} levels`);
     if (Array.isArray(value)) {
-      if (value.length === 0 || this.flowLevel > 0) this.emptyFlow('[', ']');
+      if (value.length === 0) this.emptyFlow('[', ']');
       else this.blockSequence(value, ctx, depth);
     } else if (value !== null && typeof value === 'object') {
       const keys = Object.keys(value);
-      if (keys.length === 0 || this.flowLevel > 0) this.emptyFlow('{', '}');
+      if (keys.length === 0) this.emptyFlow('{', '}');
       else this.blockMapping(value, keys, depth);
     } else {
       this.scalarValue(value, ctx);
@@ -169,11 +168,12 @@ class Emitter {
     let style = requested;
     if (simpleKey && a.multiline) style = 'double';
     if (style === 'plain') {
-      if ((this.flowLevel > 0 && !a.flowPlainAllowed) || (this.flowLevel === 0 && !a.blockPlainAllowed)) style = 'single';
-      if (chars.length === 0 && (this.flowLevel > 0 || simpleKey)) style = 'single';
+      // Only empty collections are written in flow style, so every scalar sits in block context.
+      if (!a.blockPlainAllowed) style = 'single';
+      if (chars.length === 0 && simpleKey) style = 'single';
     }
     if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
-    if (style === 'literal' && (!a.blockAllowed || this.flowLevel > 0 || simpleKey)) style = 'double';
+    if (style === 'literal' && (!a.blockAllowed || simpleKey)) style = 'double';
 
     this.increaseIndent(true, false);
     const allowBreaks = !simpleKey;
