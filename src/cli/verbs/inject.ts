@@ -40,7 +40,16 @@ export function inject(args: string[], io: CliIO): number {
   const injector = values['--injector-config']?.at(-1);
   if (injector) {
     const f = configMapOrText(injector);
-    install.config = parseText(f.configMap ? f.configMap.data?.config : f.text, injector);
+    const configText: string | undefined = f.configMap ? f.configMap.data?.config : f.text;
+    let config: unknown;
+    try {
+      config = parseText(configText, injector);
+    } catch {
+      config = undefined; // template text that is not YAML on its own (e.g. {{ }} in a key position)
+    }
+    // istioctl's rule: an injector config without `templates:` is itself the sidecar template.
+    const isConfig = config !== null && typeof config === 'object' && 'templates' in (config as object);
+    install.config = isConfig ? config : configText;
     if (f.configMap?.data?.values !== undefined) install.values = parseText(f.configMap.data.values, `${injector} values`);
   }
   const valuesFile = values['--values']?.at(-1);
@@ -51,7 +60,9 @@ export function inject(args: string[], io: CliIO): number {
     install.mesh = parseText(f.configMap ? f.configMap.data?.mesh : f.text, mesh);
   }
   const native = values['--native-sidecars']?.at(-1);
-  const workloads = files.map((f) => readFileSync(f, 'utf8')).join('\n---\n');
+  const workloads = files
+    .map((f) => readFileSync(f, 'utf8'))
+    .reduce((all, text) => (all === '' ? text : `${all}${all.endsWith('\n') ? '' : '\n'}---\n${text}`), '');
   const result = injectScenario({
     workloads,
     install,

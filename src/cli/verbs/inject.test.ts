@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from './inject.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'meshsim-inject-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = inject(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const POD = `apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: shop}
+spec:
+  containers: [{name: web, image: example/web:1}]
+`;
+
+describe('meshsim inject', () => {
+  it('injects with the built-in install, the proxy in containers as kube-inject without a cluster does', () => {
+    const r = run(['-f', file('pod.yaml', POD)]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^apiVersion: v1\nkind: Pod\n/);
+    expect(r.out).toContain('image: docker.io/istio/proxyv2:1.28.0');
+    expect(r.out).toContain('"containers":["istio-proxy"]');
+    expect(r.out.trimEnd().endsWith('---')).toBe(true);
+  });
+
+  it('passes other documents through and warns on stderr about skipped pods', () => {
+    const hostNet = POD.replace('spec:\n', 'spec:\n  hostNetwork: true\n');
+    const r = run(['-f', file('svc.yaml', 'kind: Service\napiVersion: v1\nmetadata: {name: s}\n'), '-f', file('host.yaml', hostNet)]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('kind: Service\napiVersion: v1\nmetadata: {name: s}\n---');
+    expect(r.err).toContain('===> Skipping injection because Pod "shop/web" has host networking enabled');
+  });
+
+  it('takes an injector config file the way istioctl does (bare template = sidecar) and values', () => {
+    const template = file('tmpl.yaml', 'spec:\n  containers:\n  - name: istio-proxy\n    image: "proxy:{{ .Values.global.suffix }}"\n');
+    const values = file('values.yaml', 'global: {suffix: test}\n');
+    const r = run(['-f', file('pod2.yaml', POD), '--injector-config', template, '--values', values]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('image: proxy:test');
+  });
+
+  it('shows the webhook view as JSON patches', () => {
+    const r = run(['-f', file('pod3.yaml', POD), '-o', 'patch']);
+    const [pod] = JSON.parse(r.out);
+    expect(pod.name).toBe('web');
+    expect(pod.patch.some((op: { path: string }) => op.path.startsWith('/spec/initContainers'))).toBe(true);
+  });
+
+  it('exits 1 with istiod\'s message when injection fails, 2 on bad usage', () => {
+    const bad = POD.replace('metadata: {', 'metadata: {annotations: {sidecar.istio.io/interceptionMode: BAD}, ');
+    const r = run(['-f', file('bad.yaml', bad)]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("invalid value 'BAD' for annotation 'sidecar.istio.io/interceptionMode'");
+    expect(run([]).code).toBe(2);
+  });
+});
