@@ -14,7 +14,7 @@ const index = (text: string) => indexScenario(readScenarioDocuments([{ name: 'in
 
 describe('relevantLabelKeys', () => {
   it('collects the keys selectors test, plus the inject label', () => {
-    expect([...relevantLabelKeys(index(mwc(''))!)].sort()).toEqual(['sidecar.istio.io/inject', 'team', 'tier']);
+    expect([...relevantLabelKeys(index(mwc('')))!].sort()).toEqual(['sidecar.istio.io/inject', 'team', 'tier']);
   });
 
   it('gives up (every label counts) when a webhook has matchConditions', () => {
