@@ -2,7 +2,7 @@
  * Kubernetes object machinery for injection: reading and writing YAML as sigs.k8s.io/yaml does,
  * the Go-typed round trip of workloads, strategic merge patch and JSON patch.
  */
-export { toSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+export { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 export { decodeKubeYaml, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';

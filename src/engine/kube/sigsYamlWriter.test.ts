@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeKubeYaml } from './decodeKubeYaml.ts';
-import { toSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+import { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 
 const WORDS = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 
@@ -74,5 +74,14 @@ describe('toSigsYaml reads back', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('writeSigsYaml', () => {
+  it('refuses absurdly deep values instead of overflowing the stack', () => {
+    let deep: JsonValue = 'x';
+    for (let i = 0; i < 5_000; i++) deep = { a: deep };
+    expect(writeSigsYaml(deep)).toEqual({ error: expect.stringMatching(/nested deeper/) });
+    expect(writeSigsYaml({ a: 1 })).toEqual({ text: 'a: 1\n' });
   });
 });

@@ -21,7 +21,7 @@ type ScalarStyle = 'plain' | 'single' | 'double' | 'literal';
 const BEST_INDENT = 2;
 const BEST_WIDTH = 80;
 const MAX_SIMPLE_KEY_BYTES = 128;
-const MAX_DEPTH = 10_000;
+const MAX_DEPTH = 1_000;
 
 interface NodeContext {
   root?: boolean;
@@ -308,11 +308,20 @@ function escapeOf(c: string): string {
 }
 
 /**
- * sigs.k8s.io/yaml Marshal of a JSON value. Throws only on values nested absurdly deep; callers
- * that take user input go through `writeSigsYaml`.
+ * sigs.k8s.io/yaml Marshal of a JSON value. Throws only for values nested more than 1000 levels
+ * deep (which decodeKubeYaml and typedRoundTrip never produce); `writeSigsYaml` never throws.
  */
 export function toSigsYaml(value: JsonValue): string {
   const e = new Emitter();
   e.document(value);
   return e.text();
+}
+
+/** toSigsYaml for values of unknown origin: the text, or why it could not be written. */
+export function writeSigsYaml(value: JsonValue): { text: string } | { error: string } {
+  try {
+    return { text: toSigsYaml(value) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
 }
