@@ -6,16 +6,16 @@ import type { InjectionEngine } from './engine.ts';
 import type { Container, Pod } from './postprocess/containers.ts';
 
 /** Parsed templates by text: parsing the install's templates once is most of a render's cost. */
-const parsedCache = new Map<string, TemplateSet | { error: string }>();
+const parsedCache = new Map<string, TemplateSet | { error: string; line?: number; column?: number }>();
 const CACHE_LIMIT = 64;
 
 /** Sprig's names are what the parser must know; the Istio functions are bound per render. */
-function parsed(name: string, text: string, funcs: FuncMap): TemplateSet | { error: string } {
+function parsed(name: string, text: string, funcs: FuncMap): TemplateSet | { error: string; line?: number; column?: number } {
   const key = `${name}\u0000${text}`;
   const hit = parsedCache.get(key);
   if (hit) return hit;
   const r = parseTemplate(registerFunctions(newTemplateSet(sprigFunctions()), funcs), name, text);
-  const value = r.ok ? r.set : { error: r.error.message };
+  const value = r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
   if (parsedCache.size >= CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value as string);
   parsedCache.set(key, value);
   return value;
@@ -36,7 +36,7 @@ export const defaultEngine: InjectionEngine = {
     const set = parsed(name, text, funcs);
     if ('error' in set) return { error: set.error };
     const r = execute(registerFunctions(set, funcs), name, data);
-    return r.ok ? { output: r.output } : { error: r.error.message };
+    return r.ok ? { output: r.output } : { error: r.error.message, line: r.error.line, column: r.error.column };
   },
   parseYaml(text) {
     const d = kube.decodeKubeYaml(text, 'template');

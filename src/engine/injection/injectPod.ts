@@ -49,6 +49,8 @@ export interface InjectPodResult {
   /** Rendered text of every template, in order (for the UI's "what did the template write"). */
   rendered: { name: string; text: string }[];
   error?: string;
+  /** Where in which template the error is, when a template failed to parse or run. */
+  errorAt?: { template: string; line?: number; column?: number };
 }
 
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
@@ -81,6 +83,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     const rendered = engine.render(name, text, data, funcs);
     if ('error' in rendered) {
       result.error = `failed to run injection template: ${rendered.error}`;
+      result.errorAt = { template: name, line: rendered.line, column: rendered.column };
       return result;
     }
     result.rendered.push({ name, text: rendered.output });

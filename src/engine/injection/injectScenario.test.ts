@@ -71,3 +71,14 @@ describe('injectScenario', () => {
     expect(bad.diagnostics.some((d) => d.severity === 'error')).toBe(true);
   });
 });
+
+describe('injectScenario diagnostics', () => {
+  it('points a template error at the template line and a rejection at the workload', () => {
+    const injectorConfigMap = { data: { config: 'templates:\n  sidecar: |\n    metadata:\n      labels: {a: "{{ .Nope.x }}"}\n', values: '{}' } };
+    const r = injectScenario({ workloads: WORKLOADS, injectorConfigMap });
+    const d = r.diagnostics.find((x) => x.message.startsWith('Deployment web:'))!;
+    expect(d.source).toMatchObject({ input: 'template:sidecar', line: 2 });
+    const bad = injectScenario({ workloads: WORKLOADS.replace('proxy.istio.io/config: |', 'sidecar.istio.io/interceptionMode: BAD\n        proxy.istio.io/config: |') });
+    expect(bad.diagnostics.find((x) => x.message.startsWith('Deployment web:'))!.source).toMatchObject({ input: 'workloads', line: 5 });
+  });
+});

@@ -37,6 +37,8 @@ export interface InjectedPodReport {
   skipped?: string;
   /** istiod rejected it: the message the API server would show. */
   error?: string;
+  /** The template (and line:column in it) the error comes from, when it does. */
+  errorAt?: { template: string; line?: number; column?: number };
   templates: string[];
   before: Pod;
   after?: Pod;
@@ -80,11 +82,19 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
     diagnostics.push(...decoded.diagnostics);
     for (const doc of decoded.documents) {
       for (const w of podsFromObject((doc.value ?? {}) as Record<string, any>)) {
+        const at = { input: 'workloads', line: doc.startLine, column: 1 };
         if (pods.length >= MAX_PODS) {
           diagnostics.push(diagnostic('injection', 'warning', `only the first ${MAX_PODS} pods are injected`));
           break;
         }
-        pods.push(reportFor(w, install, context, engine));
+        const report = reportFor(w, install, context, engine);
+        pods.push(report);
+        if (report.error) {
+          const where = report.errorAt?.line !== undefined
+            ? { input: `template:${report.errorAt.template}`, line: report.errorAt.line, column: report.errorAt.column ?? 1 }
+            : at;
+          diagnostics.push(diagnostic('injection', 'error', `${w.kind} ${w.name}: ${report.error}`, where));
+        }
       }
     }
     return { diagnostics, kubeInject: { output: kube.output, warnings: kube.warnings, error: kube.error }, pods };
@@ -99,6 +109,7 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
   const report: InjectedPodReport = { kind: w.kind, name: w.name, namespace: w.namespace, templates: r.injection?.templates ?? [], before: r.before, rendered: r.injection?.rendered ?? [], env: [], clusterEnv: '' };
   if (r.skipped) report.skipped = r.skipped.message;
   if (r.error) report.error = r.error;
+  if (r.injection?.errorAt) report.errorAt = r.injection.errorAt;
   if (r.after) {
     report.after = r.after;
     report.patch = r.patch;
