@@ -35,6 +35,15 @@ describe('createJsonPatch', () => {
     );
   });
 
+  it('replaces the whole document when it is nested too deeply to walk', () => {
+    let deep: JsonValue = 1;
+    for (let i = 0; i < 3_000; i++) deep = [deep];
+    const ops = createJsonPatch({ a: deep }, { a: 2 });
+    expect(ops).toEqual([{ op: 'replace', path: '/a', value: 2 }]);
+    const ops2 = createJsonPatch({ a: deep }, { a: [deep] });
+    expect(ops2).toEqual([{ op: 'replace', path: '', value: { a: [deep] } }]);
+  });
+
   it('reports a patch that does not apply instead of throwing', () => {
     expect(applyJsonPatch({}, [{ op: 'remove', path: '/missing' }]).error).toBeDefined();
   });

@@ -65,10 +65,17 @@ function diffObjects(a: JsonObject, b: JsonObject, path: string, ops: JsonPatchO
   }
 }
 
-/** The operations that turn `before` into `after`. */
+/**
+ * The operations that turn `before` into `after`. Never throws: documents nested too deeply to walk
+ * get one operation replacing the whole document, which is still a correct patch.
+ */
 export function createJsonPatch(before: JsonValue, after: JsonValue): JsonPatchOperation[] {
   const ops: JsonPatchOperation[] = [];
-  diffValues(before, after, '', ops, 0);
+  try {
+    diffValues(before, after, '', ops, 0);
+  } catch {
+    return [{ op: 'replace', path: '', value: after }];
+  }
   return ops;
 }
 
