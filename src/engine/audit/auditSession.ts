@@ -1,0 +1,100 @@
+import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { auditPod } from './auditPod.ts';
+import { indexCluster } from './clusterIndex.ts';
+import { podScenarioTexts } from './podScenario.ts';
+import { parseItem, readDump, type DumpContents, type PodRef } from './readDump.ts';
+import type { AuditOptions, AuditOverview, AuditRow, PodScenarioTexts } from './types.ts';
+
+/**
+ * An audit in progress. `next` audits a chunk of pods at a time so the caller (a worker, the CLI)
+ * can report progress and answer other messages in between. Rows are plain data; the session
+ * itself stays with its caller.
+ */
+export interface AuditSession {
+  overview: AuditOverview;
+  /** The global indexes of the first and one-past-last pod this session audits. */
+  range: [number, number];
+  /** Pods audited so far. */
+  done(): number;
+  /** Audits up to `maxPods` more pods; an empty array once every pod is done. */
+  next(maxPods: number): AuditRow[];
+  /** The editor texts that open pod `index` (a global index in `range`) as a scenario. */
+  podScenario(index: number): PodScenarioTexts | undefined;
+}
+
+/** The shard's contiguous share of `total` pods, so merged results keep the dump's order. */
+export function shardRange(total: number, shard: number, shards: number): [number, number] {
+  const n = Math.max(1, Math.floor(shards));
+  const k = Math.min(Math.max(0, Math.floor(shard)), n - 1);
+  return [Math.floor((total * k) / n), Math.floor((total * (k + 1)) / n)];
+}
+
+function loadPod(text: string, ref: PodRef, input: string, diagnostics: Diagnostic[]): Record<string, any> | undefined {
+  if (ref.value) return ref.value;
+  if (!ref.item) return undefined;
+  const value = parseItem(text, ref.item, input, diagnostics);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, any>) : undefined;
+}
+
+/** Opens a dump (`kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml`). Never throws. */
+export function openAudit(text: string, options: AuditOptions = {}): AuditSession {
+  const input = options.input ?? 'dump';
+  let contents: DumpContents;
+  let cluster: ScenarioIndex;
+  try {
+    contents = readDump(text, input);
+    cluster = indexCluster(contents.objects, input);
+  } catch (err) {
+    contents = { objects: [], pods: [], diagnostics: [diagnostic('audit', 'error', `internal error: ${messageOf(err)}`)] };
+    cluster = { configurations: [], namespaces: new Map(), injectorConfigs: [], diagnostics: [] };
+  }
+  const diagnostics = [...contents.diagnostics, ...cluster.diagnostics];
+  const range = shardRange(contents.pods.length, options.shard ?? 0, options.shards ?? 1);
+  let cursor = range[0];
+  const count = (role: string) => contents.objects.filter((o) => o.role.role === role).length;
+
+  return {
+    overview: {
+      pods: range[1] - range[0],
+      totalPods: contents.pods.length,
+      namespaces: count('namespace'),
+      webhookConfigurations: count('webhookConfiguration'),
+      injectorConfigMaps: count('injectorConfigMap'),
+      diagnostics,
+    },
+    range,
+    done: () => cursor - range[0],
+    next(maxPods) {
+      const rows: AuditRow[] = [];
+      const stop = Math.min(range[1], cursor + Math.max(1, Math.floor(maxPods)));
+      for (; cursor < stop; cursor++) {
+        const pod = loadPod(text, contents.pods[cursor], input, diagnostics);
+        if (!pod) continue;
+        try {
+          rows.push(auditPod(pod, cursor, cluster, options.ignoredNamespaces));
+        } catch (err) {
+          diagnostics.push(diagnostic('audit', 'error', `internal error auditing pod ${String(pod.metadata?.name ?? cursor)}: ${messageOf(err)}`));
+        }
+      }
+      return rows;
+    },
+    podScenario(index) {
+      if (index < 0 || index >= contents.pods.length) return undefined;
+      try {
+        const pod = loadPod(text, contents.pods[index], input, []);
+        return pod ? podScenarioTexts(pod, contents.objects) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Audits a whole dump in one go (the CLI, tests): every row, and the session's diagnostics. */
+export function auditDump(text: string, options: AuditOptions = {}): { rows: AuditRow[]; overview: AuditOverview } {
+  const session = openAudit(text, options);
+  const rows: AuditRow[] = [];
+  for (let chunk = session.next(500); chunk.length || session.done() < session.overview.pods; chunk = session.next(500)) rows.push(...chunk);
+  return { rows, overview: session.overview };
+}

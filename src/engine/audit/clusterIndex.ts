@@ -1,0 +1,19 @@
+import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
+import { indexScenario, type ScenarioIndex } from '../admission/scenarioIndex.ts';
+import type { YamlDocument } from '../yaml/parseDocuments.ts';
+import type { DumpObject } from './readDump.ts';
+
+/**
+ * The admission machinery indexes objects read with positions (for the editor's markers). A dump
+ * is read without them, so each object gets a document that locates nothing — the cheap adapter
+ * that lets the audit reuse `indexScenario` and `admitPod` unchanged.
+ */
+function withoutPositions(o: DumpObject, input: string, index: number): ScenarioObject {
+  const doc: YamlDocument = { input, index, value: o.value, startLine: 1, locate: () => undefined };
+  return { doc, path: [], value: o.value, role: o.role };
+}
+
+export function indexCluster(objects: readonly DumpObject[], input: string): ScenarioIndex {
+  const docs: ScenarioDocuments = { objects: objects.map((o, i) => withoutPositions(o, input, i)), workloads: [], diagnostics: [] };
+  return indexScenario(docs);
+}
