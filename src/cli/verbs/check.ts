@@ -44,7 +44,8 @@ function render(w: WorkloadAdmission, truthTable: boolean): string[] {
   out.push('API server (configurations by name, webhooks in order):');
   if (!w.webhooks.length) out.push('  (no MutatingWebhookConfiguration in the input)');
   for (const h of w.webhooks) {
-    out.push(`  ${h.called ? '✔' : '✘'} ${h.configuration} / ${h.webhook}${h.injector && h.revision ? ` [istiod ${h.revision}]` : ''}: ${h.called ? 'called' : 'not called'} — ${h.reason.replace(/^called: /, '')}`);
+    const policies = h.called ? ` (failurePolicy ${h.failurePolicy}, reinvocationPolicy ${h.reinvocationPolicy})` : '';
+    out.push(`  ${h.called ? '✔' : '✘'} ${h.configuration} / ${h.webhook}${h.injector && h.revision ? ` [istiod ${h.revision}]` : ''}: ${h.called ? 'called' : 'not called'} — ${h.reason.replace(/^called: /, '')}${policies}`);
   }
   for (const inj of w.injectors) {
     out.push('');

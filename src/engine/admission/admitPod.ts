@@ -75,6 +75,15 @@ function evidenceValues(e: PolicyEvidence[], s: PodSubject, cm: IndexedInjectorC
   });
 }
 
+/** What failurePolicy and reinvocationPolicy mean for a webhook that is called. */
+function callNotes(failurePolicy: string, reinvocationPolicy: string): string {
+  const failure = failurePolicy === 'Ignore'
+    ? '; failurePolicy Ignore: if it cannot be reached, the pod is created without it'
+    : '; failurePolicy Fail: if it cannot be reached, the pod is rejected (even a pod istiod would skip)';
+  const again = reinvocationPolicy === 'IfNeeded' ? '; reinvocationPolicy IfNeeded: called again if a later webhook changes the pod' : '';
+  return failure + again;
+}
+
 /** Label combinations users often misread: which one wins is decided by the webhooks' selectors. */
 function labelConfusions(s: PodSubject, podLabels: Record<string, string>, nsLabels: Record<string, string>): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -144,7 +153,7 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
         stage: 'apiserver',
         title: `webhook ${w.name} (${configuration.name})`,
         outcome: evaluation.called ? 'pass' : evaluation.stoppedAt === 'invalid' ? 'skip' : 'fail',
-        detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}`,
+        detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}${evaluation.called ? callNotes(evaluation.failurePolicy, evaluation.reinvocationPolicy) : ''}`,
         values: [
           ...evaluation.namespaceSelector.requirements.map((r) => ({ name: `namespace ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateNamespace?.(['metadata', 'labels', r.key]) })),
           ...evaluation.objectSelector.requirements.map((r) => ({ name: `pod ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', r.key]) })),

@@ -131,6 +131,11 @@ describe('analyzeAdmission', () => {
     expect(w.suggestions[0].sentence).toContain('Remove hostNetwork: true');
   });
 
+  it('says what failurePolicy means for a called webhook', () => {
+    const w = analyze(DEFAULT, namespace({ 'istio-injection': 'enabled' }), deployment());
+    expect(w.steps.find((s) => s.id === 'apiserver:istio-sidecar-injector/namespace.sidecar-injector.istio.io')!.detail).toContain('failurePolicy Fail: if it cannot be reached, the pod is rejected');
+  });
+
   it('turns an injected pod around with the opt-out label', () => {
     const w = analyze(DEFAULT, namespace({ 'istio-injection': 'enabled' }), deployment());
     expect(w.suggestions[0]).toMatchObject({ verdictAfter: 'not-injected', sentence: "Add the label sidecar.istio.io/inject: \"false\" to the Deployment's pod template." });
