@@ -49,6 +49,7 @@ export interface NumberNode extends Base {
   int?: bigint;
   uint?: bigint;
   float?: number;
+  complex?: [re: number, im: number];
 }
 
 export type ArgNode =

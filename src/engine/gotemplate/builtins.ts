@@ -2,7 +2,7 @@
 import { assignable, callImpl } from './exec.ts';
 import { sprint, sprintf, sprintln } from './format.ts';
 import {
-  GoError, GoInt, GoSlice, type GoFunc, type GoType, type GoValue, type BasicKind, basicKind, compareStrings, fromUtf8,
+  GoComplex, GoError, GoInt, GoSlice, type GoFunc, type GoType, type GoValue, type BasicKind, basicKind, compareStrings, fromUtf8,
   goFunc, hasKey, intValue, isGoFunc, isHost, isTrue as truthOf, mapView, sliceView, typeName, underlying, utf8, wrapInt, zeroValue,
 } from './values.ts';
 
@@ -25,6 +25,7 @@ function basicEqual(k: BasicKind, a: GoValue, b: GoValue): boolean {
   b = underlying(b);
   switch (k) {
     case 'int': case 'uint': return intValue(a) === intValue(b);
+    case 'complex': return (a as GoComplex).re === (b as GoComplex).re && (a as GoComplex).im === (b as GoComplex).im;
     default: return a === b;
   }
 }
@@ -73,7 +74,7 @@ function lt(arg1: GoValue, arg2: GoValue): boolean {
   const x = underlying(a);
   const y = underlying(b);
   switch (k1) {
-    case 'bool': throw new GoError('invalid type for comparison');
+    case 'bool': case 'complex': throw new GoError('invalid type for comparison');
     case 'int': case 'uint': return intValue(x)! < intValue(y)!;
     case 'float': return (x as number) < (y as number);
     default: return compareStrings(x as string, y as string) < 0;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { execute, parseTemplates, sprigFunctions } from './index.ts';
-import { dataArbitrary, defaultFuncNames, sprigDeterministic, templateArbitrary } from './testkit/arbitraries.ts';
+import { dataArbitrary, defaultFuncNames, sprigDeterministic, templateArbitrary, tokenSoupArbitrary } from './testkit/arbitraries.ts';
 import { errors, outputs, parseErrors, sprigOutputs } from './testkit/cases.ts';
 import { GoInt, GoMap, GoSlice, type GoValue, isPlainMap } from './values.ts';
 
@@ -101,6 +101,13 @@ describe.skipIf(!haveGo)('differential against Go text/template + sprig', () => 
   it('random templates over all deterministic sprig functions render identically', () => {
     const runs = Number(process.env.GOTEMPLATE_DIFF_RUNS ?? 600);
     const samples = fc.sample(fc.tuple(templateArbitrary(sprigDeterministic, 5000), dataArbitrary), { numRuns: runs, seed: Number(process.env.GOTEMPLATE_DIFF_SEED ?? 43) });
+    const { mismatches, compared } = compare(bin, samples);
+    expect(compared).toBeGreaterThan(runs * 0.6);
+    expect(mismatches.slice(0, 25).join('\n')).toBe('');
+  }, 240_000);
+  it('token soup lexes, parses and fails identically', () => {
+    const runs = Number(process.env.GOTEMPLATE_DIFF_RUNS ?? 600) * 2;
+    const samples = fc.sample(fc.tuple(tokenSoupArbitrary, dataArbitrary), { numRuns: runs, seed: Number(process.env.GOTEMPLATE_DIFF_SEED ?? 44) });
     const { mismatches, compared } = compare(bin, samples);
     expect(compared).toBeGreaterThan(runs * 0.6);
     expect(mismatches.slice(0, 25).join('\n')).toBe('');

@@ -10,7 +10,7 @@ import {
 } from './ast.ts';
 import { printValue } from './format.ts';
 import {
-  GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, hasKey, isGoFunc, isHost, isPlainMap,
+  GoComplex, GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, hasKey, isGoFunc, isHost, isPlainMap,
   isTrue, mapView, sliceView, sortedKeys, typeName, underlying, utf8, wrapInt, zeroValue, type IntType,
 } from './values.ts';
 
@@ -43,6 +43,8 @@ export interface ExecContext {
 interface Variable {
   name: string;
   value: GoValue;
+  /** Read out of an interface{}-typed element (a range element): Go's messages then say "interface {}". */
+  boxed?: boolean;
 }
 
 /** Distinguishes "no final value piped in" from the invalid value (`undefined`). */
@@ -86,6 +88,8 @@ export class Executor {
   private node: Node | undefined;
   private vars: Variable[];
   private depth = 0;
+  /** Whether dot is an element ranged out of an interface{} collection (see Variable.boxed). */
+  private dotBoxed = false;
   private steps = 0;
   private outBytes = 0;
   readonly out: string[] = [];
@@ -138,20 +142,22 @@ export class Executor {
   private push(name: string, value: GoValue) {
     this.vars.push({ name, value });
   }
-  private setVar(name: string, value: GoValue) {
+  private setVar(name: string, value: GoValue, boxed = false) {
     for (let i = this.vars.length - 1; i >= 0; i--) {
       if (this.vars[i].name === name) {
         this.vars[i].value = value;
+        this.vars[i].boxed = boxed;
         return;
       }
     }
     this.errorf(`undefined variable: ${name}`);
   }
-  private setTopVar(n: number, value: GoValue) {
+  private setTopVar(n: number, value: GoValue, boxed = false) {
     this.vars[this.vars.length - n].value = value;
+    this.vars[this.vars.length - n].boxed = boxed;
   }
-  private varValue(name: string): GoValue {
-    for (let i = this.vars.length - 1; i >= 0; i--) if (this.vars[i].name === name) return this.vars[i].value;
+  private lookupVar(name: string): Variable {
+    for (let i = this.vars.length - 1; i >= 0; i--) if (this.vars[i].name === name) return this.vars[i];
     return this.errorf(`undefined variable: ${name}`);
   }
 
@@ -173,7 +179,7 @@ export class Executor {
         const mark = this.mark();
         try {
           const val = this.evalPipeline(dot, node.pipe);
-          if (isTrue(val)) return this.walk(node.type === 'with' ? val : dot, node.list);
+          if (isTrue(val)) return node.type === 'with' ? this.walkWithDot(val, false, node.list) : this.walk(dot, node.list);
           if (node.elseList) return this.walk(dot, node.elseList);
           return Ctl.Normal;
         } finally {
@@ -199,7 +205,7 @@ export class Executor {
         this.tmplName = tmpl.name;
         this.vars = [{ name: '$', value: newDot }];
         try {
-          this.walk(newDot, tmpl.root);
+          this.walkWithDot(newDot, false, tmpl.root);
         } finally {
           this.depth--;
           this.tmplName = saved.tmplName;
@@ -213,6 +219,16 @@ export class Executor {
     }
   }
 
+  private walkWithDot(dot: GoValue, boxed: boolean, node: Node): Ctl {
+    const saved = this.dotBoxed;
+    this.dotBoxed = boxed;
+    try {
+      return this.walk(dot, node);
+    } finally {
+      this.dotBoxed = saved;
+    }
+  }
+
   private walkRange(dot: GoValue, r: RangeNode) {
     this.at(r);
     const outer = this.mark();
@@ -220,19 +236,19 @@ export class Executor {
     const mark = this.mark();
     const decl = r.pipe.decl;
     let ran = false;
-    const one = (index: GoValue, elem: GoValue): Ctl => {
+    const one = (index: GoValue, elem: GoValue, boxed = false): Ctl => {
       this.step();
       ran = true;
       if (decl.length > 0) {
-        if (r.pipe.isAssign) this.setVar(decl[0].ident[0], decl.length > 1 ? index : elem);
-        else this.setTopVar(1, elem);
+        if (r.pipe.isAssign) this.setVar(decl[0].ident[0], decl.length > 1 ? index : elem, decl.length === 1 && boxed);
+        else this.setTopVar(1, elem, boxed);
       }
       if (decl.length > 1) {
-        if (r.pipe.isAssign) this.setVar(decl[1].ident[0], elem);
+        if (r.pipe.isAssign) this.setVar(decl[1].ident[0], elem, boxed);
         else this.setTopVar(2, index);
       }
       try {
-        return this.walk(elem, r.list);
+        return this.walkWithDot(elem, boxed, r.list);
       } finally {
         this.pop(mark);
       }
@@ -242,10 +258,12 @@ export class Executor {
       const mv = sl ? undefined : mapView(val);
       if (sl) {
         const items = sl.items ?? [];
-        for (let i = 0; i < items.length; i++) if (one(BigInt(i), items[i]) === Ctl.Break) break;
+        const boxed = sl.elemType === 'interface {}';
+        for (let i = 0; i < items.length; i++) if (one(BigInt(i), items[i], boxed) === Ctl.Break) break;
       } else if (mv) {
         const e = mv.entries;
-        if (e) for (const k of sortedKeys(e)) if (one(k, e[k]) === Ctl.Break) break;
+        const boxed = mv.elemType === 'interface {}';
+        if (e) for (const k of sortedKeys(e)) if (one(k, e[k], boxed) === Ctl.Break) break;
       } else if (typeof val === 'bigint' || val instanceof GoInt) {
         if (decl.length > 1) this.errorf(`can't use ${printValue(val)} to iterate over more than one variable`);
         const n = typeof val === 'bigint' ? val : val.value;
@@ -320,7 +338,7 @@ export class Executor {
 
   private idealConstant(n: NumberNode): GoValue {
     this.at(n);
-    if (n.isComplex) return this.errorf(`complex constant ${n.text} is not supported`);
+    if (n.isComplex) return new GoComplex(n.complex![0], n.complex![1]);
     if (n.isFloat && !/^[+-]?0[xX][^pP]*$/.test(n.text) && !n.text.startsWith("'") && /[.eEpP]/.test(n.text)) return n.float!;
     if (n.isInt) return n.int!;
     if (n.isUint) return this.errorf(`${n.text} overflows int`);
@@ -329,7 +347,7 @@ export class Executor {
 
   private evalFieldNode(dot: GoValue, field: ArgNode & { type: 'field' }, args: ArgNode[], final: Final): GoValue {
     this.at(field);
-    return this.evalFieldChain(dot, dot, field, field.ident, args, final);
+    return this.evalFieldChain(dot, dot, field, field.ident, args, final, this.dotBoxed);
   }
 
   private evalChainNode(dot: GoValue, chain: ArgNode & { type: 'chain' }, args: ArgNode[], final: Final): GoValue {
@@ -341,16 +359,18 @@ export class Executor {
 
   private evalVariableNode(dot: GoValue, v: ArgNode & { type: 'variable' }, args: ArgNode[], final: Final): GoValue {
     this.at(v);
-    const value = this.varValue(v.ident[0]);
+    const variable = this.lookupVar(v.ident[0]);
     if (v.ident.length === 1) {
       this.notAFunction(args, final);
-      return value;
+      return variable.value;
     }
-    return this.evalFieldChain(dot, value, v, v.ident.slice(1), args, final);
+    return this.evalFieldChain(dot, variable.value, v, v.ident.slice(1), args, final, variable.boxed);
   }
 
-  private evalFieldChain(dot: GoValue, receiver: GoValue, node: ArgNode, ident: string[], args: ArgNode[], final: Final): GoValue {
-    let recvType = receiver === null ? 'interface {}' : typeName(receiver);
+  private evalFieldChain(
+    dot: GoValue, receiver: GoValue, node: ArgNode, ident: string[], args: ArgNode[], final: Final, boxed = false,
+  ): GoValue {
+    let recvType = receiver === null || boxed ? 'interface {}' : typeName(receiver);
     const n = ident.length;
     for (let i = 0; i < n - 1; i++) {
       const prev = receiver;

@@ -4,7 +4,7 @@
  * complaints instead of errors.
  */
 import {
-  GoInt, type GoValue, intValue, isGoFunc, isHost, isUnsigned, mapView, sliceView, sortedKeys,
+  GoComplex, GoInt, type GoValue, intValue, isGoFunc, isHost, isUnsigned, mapView, sliceView, sortedKeys,
   typeName, utf8,
 } from './values.ts';
 
@@ -215,7 +215,8 @@ function bad(verb: string, v: GoValue): string {
 function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
   if (verb === 'T') return pad(v === undefined ? '<nil>' : typeName(v), spec);
   if (v === undefined) return depth === 0 && verb !== 'v' ? bad(verb, v) : pad('<invalid reflect.Value>', spec);
-  if (v === null) return verb === 'v' ? pad('<nil>', spec) : bad(verb, v);
+  // A nil inside a collection prints <nil> whatever the verb; at top level only %v accepts it.
+  if (v === null) return verb === 'v' || depth > 0 ? pad('<nil>', spec) : bad(verb, v);
   if (depth > 100) return '...';
   if (isHost(v)) {
     if (v.format && (verb === 'v' || verb === 's' || verb === 'q')) {
@@ -228,6 +229,11 @@ function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
   if (typeof v === 'boolean') return verb === 'v' || verb === 't' ? pad(String(v), spec) : bad(verb, v);
   if (typeof v === 'bigint' || v instanceof GoInt) return fmtInt(v, verb, spec);
   if (typeof v === 'number') return fmtFloat(v, verb, spec);
+  if (v instanceof GoComplex) {
+    if (!'vbeEfFgGxX'.includes(verb)) return bad(verb, v);
+    const inner = { ...spec, width: undefined };
+    return pad(`(${fmtFloat(v.re, verb, inner)}${fmtFloat(v.im, verb, { ...inner, plus: true })}i)`, spec);
+  }
   if (typeof v === 'string') return fmtString(v, verb, spec);
   if (isGoFunc(v)) return verb === 'v' || verb === 'p' ? pad('0xc000010000', spec) : bad(verb, v);
   const sl = sliceView(v);

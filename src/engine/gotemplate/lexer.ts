@@ -211,8 +211,9 @@ export function lex(input: string): Token[] {
           continue;
       }
       if (r === '.') {
+        // ".field" unless a digit follows; a "." at the very end lexes as a (bad) number, as in Go
         const c = input[pos];
-        if (c === undefined || c < '0' || c > '9') {
+        if (c !== undefined && (c < '0' || c > '9')) {
           if (!lexFieldOrVariable('field')) return false;
           continue;
         }

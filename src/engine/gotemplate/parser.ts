@@ -390,12 +390,25 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
       return n;
     }
     if (t.type === 'complex') {
-      n.isComplex = true;
-      return n;
+      // "re+imi": split at the sign that starts the imaginary part (not one inside an exponent).
+      let at = -1;
+      for (let k = text.length - 2; k > 0; k--) {
+        if ((text[k] === '+' || text[k] === '-') && !/[eEpP]/.test(text[k - 1])) {
+          at = k;
+          break;
+        }
+      }
+      const reText = at > 0 ? text.slice(0, at) : text;
+      const imText = at > 0 ? text.slice(at, -1) : '';
+      const re = parseGoFloat(reText);
+      if (re === undefined) errorf(`strconv.ParseFloat: parsing ${JSON.stringify(reText)}: invalid syntax`);
+      const im = parseGoFloat(imText);
+      if (im === undefined) errorf(`strconv.ParseFloat: parsing ${JSON.stringify(imText)}: invalid syntax`);
+      return simplifyComplex(n, re!, im!);
     }
-    if (text.endsWith('i') && parseGoFloat(text.slice(0, -1)) !== undefined) {
-      n.isComplex = true;
-      return n;
+    if (text.endsWith('i')) {
+      const im = parseGoFloat(text.slice(0, -1));
+      if (im !== undefined) return simplifyComplex(n, 0, im);
     }
     const u = parseGoInt(text, true);
     if (u !== undefined) { n.isUint = true; n.uint = u; }
@@ -418,6 +431,19 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
       }
     }
     if (!n.isInt && !n.isUint && !n.isFloat) errorf(`illegal number syntax: ${JSON.stringify(text)}`);
+    return n;
+  };
+
+  /** Go's simplifyComplex: a complex constant with no imaginary part also counts as a float (and int). */
+  const simplifyComplex = (n: NumberNode, re: number, im: number): NumberNode => {
+    n.isComplex = true;
+    n.complex = [re, im];
+    if (im === 0) {
+      n.isFloat = true;
+      n.float = re;
+      if (Number.isInteger(re) && Math.abs(re) < 2 ** 63) { n.isInt = true; n.int = BigInt(re); }
+      if (Number.isInteger(re) && re >= 0 && re < 2 ** 64) { n.isUint = true; n.uint = BigInt(re); }
+    }
     return n;
   };
 

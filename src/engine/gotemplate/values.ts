@@ -24,6 +24,7 @@ export type GoValue =
   | number
   | string
   | GoInt
+  | GoComplex
   | GoValue[]
   | GoPlainMap
   | GoMap
@@ -59,6 +60,16 @@ export function wrapInt(type: IntType | 'int', v: bigint): bigint {
 
 export function isUnsigned(type: IntType | 'int'): boolean {
   return !widths[type][1];
+}
+
+/** A complex128 (only template literals such as `1i` or `1+2i` make these). */
+export class GoComplex {
+  readonly re: number;
+  readonly im: number;
+  constructor(re: number, im: number) {
+    this.re = re;
+    this.im = im;
+  }
 }
 
 /** The Go types a function parameter can declare; they decide how arguments are converted and checked. */
@@ -203,7 +214,7 @@ export function compareStrings(a: string, b: string): number {
 }
 
 /** Basic kinds, as Go's text/template comparison functions classify values. */
-export type BasicKind = 'bool' | 'int' | 'uint' | 'float' | 'string' | 'invalid';
+export type BasicKind = 'bool' | 'int' | 'uint' | 'float' | 'complex' | 'string' | 'invalid';
 
 /** Strips host wrappers down to a basic value where the host offers one. */
 export function underlying(v: GoValue): GoValue {
@@ -220,6 +231,7 @@ export function basicKind(v: GoValue): BasicKind {
     case 'string': return 'string';
   }
   if (v instanceof GoInt) return isUnsigned(v.type) ? 'uint' : 'int';
+  if (v instanceof GoComplex) return 'complex';
   return 'invalid';
 }
 
@@ -241,6 +253,7 @@ export function typeName(v: GoValue): string {
     case 'string': return 'string';
   }
   if (v instanceof GoInt) return v.type;
+  if (v instanceof GoComplex) return 'complex128';
   if (Array.isArray(v)) return '[]interface {}';
   if (v instanceof GoMap) return `map[string]${v.elemType}`;
   if (v instanceof GoSlice) return `[]${v.elemType}`;
@@ -259,6 +272,7 @@ export function kindName(v: GoValue): string {
     case 'string': return 'string';
   }
   if (v instanceof GoInt) return v.type;
+  if (v instanceof GoComplex) return 'complex128';
   if (sliceView(v) && !isHost(v)) return 'slice';
   if (mapView(v) && !isHost(v)) return 'map';
   if (isGoFunc(v)) return 'func';
@@ -281,6 +295,7 @@ export function isTrue(v: GoValue): boolean {
     case 'string': return v.length > 0;
   }
   if (v instanceof GoInt) return v.value !== 0n;
+  if (v instanceof GoComplex) return v.re !== 0 || v.im !== 0;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof GoSlice) return (v.items?.length ?? 0) > 0;
   if (v instanceof GoMap) return v.entries !== null && Object.keys(v.entries).length > 0;

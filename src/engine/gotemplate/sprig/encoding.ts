@@ -2,7 +2,7 @@
 import { formatValue } from '../format.ts';
 import {
   GoError, GoInt, type GoFunc, type GoValue, fromUtf8, goFunc, intValue, isGoFunc, isHost, mapView, newMap, sliceView,
-  sortedKeys, utf8,
+  sortedKeys, typeName, utf8,
 } from '../values.ts';
 import { adler32, sha1, sha256, sha512 } from './hash.ts';
 import { strval } from './convert.ts';
@@ -152,7 +152,7 @@ export function toJSON(v: GoValue, opts: { indent?: string; raw?: boolean } = {}
     const parts = keys.map((k) => jsonString(k, raw) + sep + toJSON(e[k], opts, depth + 1, inner));
     return ind !== undefined ? `{\n${parts.map((p) => inner + p).join(',\n')}\n${prefix}}` : `{${parts.join(',')}}`;
   }
-  throw new GoError(`json: unsupported type: ${formatValue(v)}`);
+  throw new GoError(`json: unsupported type: ${typeName(v)}`);
 }
 
 /** json.Unmarshal into interface{}: objects are map[string]interface{}, numbers float64. */

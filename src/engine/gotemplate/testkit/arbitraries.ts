@@ -56,6 +56,16 @@ export function templateArbitrary(funcNames: readonly string[] = defaultFuncName
   })).list as fc.Arbitrary<string>;
 }
 
+/** Raw token soup: random sequences of the characters and words templates are made of (lexer/parser fuzz). */
+export const tokenSoupArbitrary: fc.Arbitrary<string> = fc
+  .array(
+    fc.constantFrom('{{', '}}', '{{- ', ' -}}', '{{-', '-}}', ' ', '\n', '"', '`', "'", '(', ')', '|', '$x', '$', ':=', '=', '.', '.a',
+      'a', '1', '1.5', ',', 'if ', 'end', 'range ', 'else', 'with ', 'define ', 'template ', 'block ', 'break', 'continue', '/*', '*/',
+      '#', 'nil', 'true', '-', '+', 'e', 'x', '0x', '\\', '"x"', '`y`', "'z'", 'print ', 'len ', '\t', 'é', ':', '0b1', '1_0', '1i'),
+    { maxLength: 14 },
+  )
+  .map((xs) => xs.join(''));
+
 const scalar: fc.Arbitrary<GoValue> = fc.oneof(
   fc.bigInt({ min: -1000n, max: 1000n }),
   fc.constantFrom(0, 1.5, -2.25, 1e6, 1e-5, 123456.0),
