@@ -63,6 +63,7 @@ function compare(what: string, family: Family, payload: string, packets: TracePa
       refused.push(`${what}: ${err}`);
       return 0;
     }
+    textDisagreements.push(...compareRuleText(what, family, payload, pod.save()));
     const kernel = pod.send(packets.map(toDriver));
     if (kernel.length !== packets.length) throw new Error(`the driver answered ${kernel.length} of ${packets.length} packets`);
     packets.forEach((p, i) => {
@@ -79,12 +80,41 @@ function compare(what: string, family: Family, payload: string, packets: TracePa
   }
 }
 
+/** Every rule's text as the tracer renders it must be what iptables-save prints, chain by chain. */
+function compareRuleText(what: string, family: Family, payload: string, saved: string): string[] {
+  const out: string[] = [];
+  const { ruleset } = parseRestorePayload(payload, { family });
+  const kernel = new Map<string, string[]>();
+  let table = '';
+  for (const line of saved.split('\n')) {
+    if (line.startsWith('*')) table = line.slice(1).trim();
+    const m = /^-A (\S+)/.exec(line);
+    if (m) kernel.set(`${table}/${m[1]}`, [...(kernel.get(`${table}/${m[1]}`) ?? []), line]);
+  }
+  for (const t of Object.values(ruleset.tables)) {
+    for (const c of Object.values(t!.chains)) {
+      const mine = c.rules.map((r) => r.kernelText);
+      const theirs = kernel.get(`${t!.name}/${c.name}`) ?? [];
+      mine.forEach((text, i) => {
+        if (text !== theirs[i]) out.push(`${what}: ${t!.name}/${c.name}#${i + 1}\n  kernel: ${theirs[i]}\n  tracer: ${text}`);
+      });
+    }
+  }
+  return out;
+}
+
+const textDisagreements: string[] = [];
+
 function report(label: string, pairs: number, disagreements: Disagreement[], refused: string[]) {
   console.log(`[kernel] ${label}: compared ${pairs} configuration x packet pairs, ${disagreements.length} disagreement(s), ${refused.length} refused`);
   for (const d of disagreements.slice(0, 5)) {
     console.log(`[kernel] DISAGREE ${d.what}\n  packet ${JSON.stringify(d.packet)}\n  kernel ${JSON.stringify(d.kernel)}\n  tracer ${JSON.stringify(d.tracer)}\n${d.payload}`);
   }
   for (const r of refused.slice(0, 5)) console.log(`[kernel] REFUSED ${r}`);
+  const texts = textDisagreements.splice(0);
+  console.log(`[kernel] ${label}: ${texts.length} rule text(s) differ from iptables-save`);
+  for (const t of texts.slice(0, 8)) console.log(`[kernel] TEXT ${t}`);
+  expect(texts).toEqual([]);
 }
 
 const unavailable = kernelUnavailable();

@@ -38,6 +38,8 @@ export interface Pod {
   family: Family;
   /** Loads a restore payload with --noflush inside the pod; returns the error text when the kernel refuses it. */
   load(payload: string): string | undefined;
+  /** The rules as the kernel holds them, `iptables-save` style. */
+  save(): string;
   /** Sends each packet and reports the rules whose counters rose. */
   send(packets: DriverPacket[]): KernelHits[];
   destroy(): void;
@@ -130,6 +132,9 @@ export function createPod(family: Family, tproxyMark?: number): Pod {
     load(payload) {
       const res = spawnSync('ip', ['netns', 'exec', name, family === 'ipv4' ? 'iptables-restore' : 'ip6tables-restore', '--noflush'], { input: payload, encoding: 'utf8', timeout: 30_000 });
       return res.status === 0 ? undefined : (res.stderr || `exit ${res.status}`).trim();
+    },
+    save() {
+      return run(['ip', 'netns', 'exec', name, family === 'ipv4' ? 'iptables-save' : 'ip6tables-save']);
     },
     send(packets) {
       const spec = { family, peerNetns: `/run/netns/${peer}`, listeners: [15001, 15006], packets };

@@ -30,6 +30,12 @@ describe('parseRestorePayload', () => {
     expect(ruleset.tables[table as 'nat']!.chains[chain].rules[0].kernelText).toBe(expected);
   });
 
+  it('renders goto as -g', () => {
+    const { ruleset, diagnostics } = parseRestorePayload(payload(['*nat', '-N X', '-A OUTPUT -p udp -g X', 'COMMIT']));
+    expect(diagnostics).toEqual([]);
+    expect(ruleset.tables.nat!.chains.OUTPUT.rules[0].kernelText).toBe('-A OUTPUT -p udp -g X');
+  });
+
   it('renders IPv6 networks canonically', () => {
     const { ruleset } = parseRestorePayload(payload(['*nat', '-A OUTPUT -d 2001:DB8:0:0::1/64 -j RETURN', 'COMMIT']), { family: 'ipv6' });
     expect(ruleset.tables.nat!.chains.OUTPUT.rules[0].kernelText).toBe('-A OUTPUT -d 2001:db8::/64 -j RETURN');
@@ -40,6 +46,7 @@ describe('parseRestorePayload', () => {
     ['an insert past the end', ['*nat', '-N X', '-I X 2 -j RETURN', 'COMMIT'], /insert at position 2/, 3, 6],
     ['a missing chain', ['*nat', '-A NOPE -j RETURN', 'COMMIT'], /NOPE.*does not exist/, 2, 4],
     ['a jump to a missing chain', ['*nat', '-A OUTPUT -j NOPE', 'COMMIT'], /NOPE.*does not exist/, 2, 1],
+    ['a jump to a built-in chain', ['*nat', '-A OUTPUT -j PREROUTING', 'COMMIT'], /built-in chain PREROUTING/, 2, 1],
     ['a bad address', ['*nat', '-A OUTPUT -d 300.1.1.1 -j RETURN', 'COMMIT'], /not an IPv4/, 2, 14],
     ['an unterminated quote', ['*nat', '-A OUTPUT -m comment --comment "x -j RETURN', 'COMMIT'], /unterminated quote/, 2, 1],
     ['a rule outside a table', ['-A OUTPUT -j RETURN'], /outside of a table/, 1, 1],

@@ -62,8 +62,13 @@ function parseInto(text: string, ruleset: RuleSet, diagnostics: Diagnostic[], in
   const finishTable = (line: number) => {
     if (!table) return;
     for (const { rule, line: l } of pendingJumps) {
-      if (rule.target.kind === 'jump' && !table.chains[rule.target.chain]) {
+      if (rule.target.kind !== 'jump') continue;
+      const target = table.chains[rule.target.chain];
+      if (!target) {
         report('error', `chain "${rule.target.chain}" does not exist in table ${table.name} (iptables-restore would refuse this payload)`, l);
+        removeRule(table, rule);
+      } else if (target.builtin) {
+        report('error', `a rule cannot jump to the built-in chain ${target.name}`, l);
         removeRule(table, rule);
       }
     }

@@ -151,7 +151,7 @@ export function parseRule(tokens: Token[], family: Family): ParsedRule {
     if (s.module === 'comment' && !s.opts.length) continue;
     parts.push(`-m ${s.module}`, ...s.opts);
   }
-  if (targetName) parts.push(`-j ${targetName}`, ...renderTargetOptions(target, targetOpts, family));
+  if (targetName) parts.push(`${target.kind === 'jump' && target.goto ? '-g' : '-j'} ${targetName}`, ...renderTargetOptions(target, targetOpts, family));
   return { matches, target, kernelBody: parts.join(' '), errors };
 }
 
