@@ -121,6 +121,8 @@ describe('analyzeAdmission', () => {
     expect(w.injectors[0]).toMatchObject({ revision: 'default', policySource: 'configMap', configMap: { name: 'istio-sidecar-injector' } });
     expect(w.decidingStep).toBe('istiod:default:istio-sidecar-injector/namespace.sidecar-injector.istio.io:policy');
     expect(w.suggestions.map((s) => s.sentence)).toContain("Add the label sidecar.istio.io/inject: \"true\" to the Deployment's pod template.");
+    const policy = w.suggestions.find((s) => s.sentence.startsWith('Set policy: enabled in ConfigMap istio-system/istio-sidecar-injector'))!;
+    expect(policy.edits).toEqual([expect.objectContaining({ input: 'input1', path: ['data', 'config'], action: 'set', value: 'policy: enabled\n' })]);
   });
 
   it('explains hostNetwork and suggests removing it', () => {

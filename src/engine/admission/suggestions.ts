@@ -14,8 +14,28 @@ interface Candidate {
   sentence: string;
   command?: string;
   edits: ObjectEdit[];
-  /** Deleting a whole MutatingWebhookConfiguration (e.g. one left behind by an upgrade). */
-  dropConfiguration?: string;
+  /** A change to the cluster-side objects (a webhook configuration, an injector ConfigMap). */
+  cluster?: ClusterChange;
+}
+
+/** Deleting a whole MutatingWebhookConfiguration (e.g. one left behind by an upgrade), or setting an injector ConfigMap's policy. */
+type ClusterChange = { kind: 'drop-configuration'; name: string } | { kind: 'set-policy'; configMap: string; policy: string };
+
+/** The index as it would be after the cluster changes. */
+function changedIndex(index: ScenarioIndex, changes: ClusterChange[]): ScenarioIndex {
+  if (!changes.length) return index;
+  const dropped = changes.flatMap((c) => (c.kind === 'drop-configuration' ? [c.name] : []));
+  const policies = new Map(changes.flatMap((c) => (c.kind === 'set-policy' ? [[c.configMap, c.policy] as const] : [])));
+  return {
+    ...index,
+    configurations: index.configurations.filter((c) => !dropped.includes(c.configuration.name)),
+    injectorConfigs: index.injectorConfigs.map((c) => (policies.has(c.name) ? { ...c, read: { ...c.read, policyWritten: true, config: { ...c.read.config, policy: policies.get(c.name)! } } } : c)),
+  };
+}
+
+/** The injector config text with its `policy:` line set (added when absent). */
+function configWithPolicy(text: string, policy: string): string {
+  return /^policy:.*$/m.test(text) ? text.replace(/^policy:.*$/m, `policy: ${policy}`) : `policy: ${policy}\n${text}`;
 }
 
 /** Hostile input: at most this many re-analyses per workload, and per scenario (shared budget). */
@@ -37,14 +57,13 @@ function fingerprint(s: PodSubject, index: ScenarioIndex): string {
   return JSON.stringify([s.namespace, onlyKeys(podLabelsOf(s), keys), annotation, tpl.spec?.hostNetwork === true, onlyKeys(namespaceLabelsOf(s), keys)]);
 }
 
-function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget, dropped: string[]): TrialOutcome | undefined {
-  const key = JSON.stringify(dropped) + fingerprint(s, index);
+function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[], budget: TrialBudget, changes: ClusterChange[]): TrialOutcome | undefined {
+  const key = JSON.stringify(changes) + fingerprint(s, index);
   const known = budget.outcomes.get(key);
   if (known) return known;
   if (budget.left <= 0) return undefined;
   budget.left--;
-  const kept = dropped.length ? { ...index, configurations: index.configurations.filter((c) => !dropped.includes(c.configuration.name)) } : index;
-  const r = admitPod(s, kept, ignoredNamespaces);
+  const r = admitPod(s, changedIndex(index, changes), ignoredNamespaces);
   const outcome = { verdict: r.verdict, injectedBy: r.injectedBy, double: r.doubleInjection !== undefined };
   budget.outcomes.set(key, outcome);
   return outcome;
@@ -185,11 +204,17 @@ function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments,
   return out;
 }
 
-/** Removing a whole object: `remove` at the object's own path ([] = the whole document). */
-function removeDocumentEdit(index: ScenarioIndex, name: string): YamlEdit {
-  const o = index.configurations.find((c) => c.configuration.name === name)!.object;
-  const at = o.doc.locate(o.path);
-  return { input: o.doc.input, documentIndex: o.doc.index, path: [...o.path], action: 'remove', ...(at ? { at } : {}) };
+/** A cluster change as a YAML edit: removing a configuration's document, or the ConfigMap's new data.config text. */
+function clusterEdit(index: ScenarioIndex, change: ClusterChange): YamlEdit {
+  if (change.kind === 'drop-configuration') {
+    const o = index.configurations.find((c) => c.configuration.name === change.name)!.object;
+    const at = o.doc.locate(o.path);
+    return { input: o.doc.input, documentIndex: o.doc.index, path: [...o.path], action: 'remove', ...(at ? { at } : {}) };
+  }
+  const cm = index.injectorConfigs.find((c) => c.name === change.configMap)!;
+  const o = cm.object;
+  const at = cm.locateConfig(['policy']) ?? o.doc.locate([...o.path, 'data', 'config']);
+  return { input: o.doc.input, documentIndex: o.doc.index, path: [...o.path, 'data', 'config'], action: 'set', value: configWithPolicy(String(o.value.data.config), change.policy), ...(at ? { at } : {}) };
 }
 
 const ok = (r: TrialOutcome, want: Verdict) => r.verdict === want && (want !== 'injected' || !r.double);
@@ -206,26 +231,38 @@ export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: Adm
   if (fixDouble) {
     const called = [...new Set(current.webhooks.filter((w) => w.called && w.injector).map((w) => w.configuration))];
     for (const name of called) {
-      pool.push({ sentence: `Delete the MutatingWebhookConfiguration ${name}, so that only one injector is called.`, command: `kubectl delete mutatingwebhookconfiguration ${name}`, edits: [], dropConfiguration: name });
+      pool.push({ sentence: `Delete the MutatingWebhookConfiguration ${name}, so that only one injector is called.`, command: `kubectl delete mutatingwebhookconfiguration ${name}`, edits: [], cluster: { kind: 'drop-configuration', name } });
     }
+  }
+  // The injector ConfigMap's policy, for the revisions that were reached.
+  for (const inj of current.injectors) {
+    const cm = inj.configMap && index.injectorConfigs.find((c) => c.name === inj.configMap!.name && c.namespace === inj.configMap!.namespace);
+    if (!cm || typeof cm.object.value?.data?.config !== 'string') continue;
+    const policy = want === 'injected' ? 'enabled' : 'disabled';
+    if (cm.read.config.policy === policy || pool.some((c) => c.cluster?.kind === 'set-policy' && c.cluster.configMap === cm.name)) continue;
+    pool.push({
+      sentence: `Set policy: ${policy} in ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (data.config; it has ${JSON.stringify(cm.read.config.policy)}). This changes the default for every pod of revision ${inj.revision}.`,
+      edits: [],
+      cluster: { kind: 'set-policy', configMap: cm.name, policy },
+    });
   }
   const found: Suggestion[] = [];
   let trials = 0;
   const seen = new Set<string>();
   const attempt = (parts: Candidate[]) => {
     const edits = parts.flatMap((p) => p.edits);
-    const dropped = parts.flatMap((p) => (p.dropConfiguration ? [p.dropConfiguration] : []));
-    const key = JSON.stringify([edits, dropped]);
+    const changes = parts.flatMap((p) => (p.cluster ? [p.cluster] : []));
+    const key = JSON.stringify([edits, changes]);
     if (seen.has(key) || trials >= MAX_TRIALS) return;
     seen.add(key);
     trials++;
     const after = applyCandidate(s, edits);
-    const result = outcomeOf(after, index, ignoredNamespaces, budget, dropped);
+    const result = outcomeOf(after, index, ignoredNamespaces, budget, changes);
     if (!result || !ok(result, want)) return;
     found.push({
       sentence: parts.map((p) => p.sentence).join(' And: '),
       ...(parts.every((p) => p.command) ? { command: parts.map((p) => p.command).join(' && ') } : {}),
-      edits: [...toYamlEdits(s, edits, docs, after), ...dropped.map((name) => removeDocumentEdit(index, name))],
+      edits: [...toYamlEdits(s, edits, docs, after), ...changes.map((c) => clusterEdit(index, c))],
       verdictAfter: result.verdict,
       revisionsAfter: result.injectedBy,
     });
