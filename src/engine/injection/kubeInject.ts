@@ -35,6 +35,7 @@ export function kubeInjectStream(text: string, settings: KubeInjectSettings, eng
   const out: KubeInjectOutput = { warnings: [], workloads: [] };
   const { chunks, error } = splitYamlChunks(text);
   if (error) return { ...out, error };
+  if (chunks.length > MAX_DOCUMENTS) return { ...out, error: `too many documents (${chunks.length}); meshsim injects at most ${MAX_DOCUMENTS}` };
   let output = '';
   for (const [index, chunk] of chunks.entries()) {
     const decoded = decodeKubeYaml(chunk);
@@ -57,6 +58,10 @@ function injectObject(obj: Record<string, any>, index: number, settings: KubeInj
   const kind = String(obj.kind ?? '');
   if (kind === 'List') {
     const items = Array.isArray(obj.items) ? obj.items : [];
+    if (items.length > MAX_DOCUMENTS) {
+      out.error = `List with too many items (${items.length}); meshsim injects at most ${MAX_DOCUMENTS}`;
+      return obj;
+    }
     return {
       ...obj,
       items: items.map((item: any) => {
