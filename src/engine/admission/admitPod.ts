@@ -22,8 +22,21 @@ function findInjectorConfig(index: ScenarioIndex, revision: string, namespace: s
 }
 
 /** Steps about the workload object itself: keys written where they have no effect. */
+/** YAML turns `true`, `1`, `on`... into non-strings; the API server refuses such label and annotation values. */
+function unquotedValues(map: unknown, what: string, locate: (k: string) => ReturnType<PodSubject['locateWorkload']>): Diagnostic[] {
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+  return Object.entries(map as Record<string, unknown>)
+    .filter(([, v]) => typeof v !== 'string')
+    .map(([k, v]) => diagnostic('admission', 'error', `${what} ${k}: ${String(v)} is not a string, so the API server would refuse the object; quote it: "${v === null ? '' : String(v)}"`, locate(k)));
+}
+
 function workloadSteps(s: PodSubject, diagnostics: Diagnostic[]): TraceStep[] {
   const steps: TraceStep[] = [];
+  const meta = [...s.templatePath, 'metadata'];
+  const tplMeta = podTemplateOf(s).metadata ?? {};
+  diagnostics.push(...unquotedValues(tplMeta.labels, 'label', (k) => s.locateWorkload([...meta, 'labels', k])));
+  diagnostics.push(...unquotedValues(tplMeta.annotations, 'annotation', (k) => s.locateWorkload([...meta, 'annotations', k])));
+  diagnostics.push(...unquotedValues(s.namespaceValue?.metadata?.labels, `namespace ${s.namespace} label`, (k) => s.locateNamespace?.(['metadata', 'labels', k])));
   const labels = podLabelsOf(s);
   const annotations = podAnnotationsOf(s);
   const templateAt = s.templatePath.length ? s.templatePath.join('.') : '';

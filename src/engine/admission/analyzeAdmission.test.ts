@@ -210,3 +210,12 @@ describe('revision tags', () => {
     expect(step.detail).toContain('revision tag prod → revision canary');
   });
 });
+
+describe('values YAML does not read as strings', () => {
+  it('flags an unquoted boolean label, which the API server would refuse', () => {
+    const w = analyze(DEFAULT, namespace({}), deployment().replace('labels: {"app":"web"}', 'labels: {app: web, sidecar.istio.io/inject: true}'));
+    const d = w.diagnostics.find((x) => x.severity === 'error')!;
+    expect(d.message).toBe('label sidecar.istio.io/inject: true is not a string, so the API server would refuse the object; quote it: "true"');
+    expect(d.source).toMatchObject({ line: 9 });
+  });
+});
