@@ -30,6 +30,9 @@ export interface KubeInjectOutput {
   workloads: KubeInjectedWorkload[];
 }
 
+/** Hostile-input budget: documents (and List items) kube-inject will look at. */
+export const MAX_DOCUMENTS = 2000;
+
 /** istioctl kube-inject over a YAML stream (spec §4.3, §11). */
 export function kubeInjectStream(text: string, settings: KubeInjectSettings, engine: InjectionEngine): KubeInjectOutput {
   const out: KubeInjectOutput = { warnings: [], workloads: [] };
