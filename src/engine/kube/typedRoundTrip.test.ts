@@ -32,6 +32,9 @@ const CASES: [string, string, JsonValue, JsonValue][] = [
   ['null map values become the zero value', 'ObjectMeta', { labels: { a: null } }, { labels: { a: '' } }],
   ['volume sources are inline', 'Volume', { name: 'v', emptyDir: { medium: 'Memory' } }, { name: 'v', emptyDir: { medium: 'Memory' } }],
   ['empty slices are kept when not omitempty', 'PodSpec', { containers: [] }, { containers: [] }],
+  ['statefulset volume claim templates are typed PVCs', 'StatefulSetSpec',
+    { volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1024Mi' } } } }] },
+    { selector: null, template: { metadata: {}, spec: { containers: null } }, volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } }, status: {} }], updateStrategy: {} }],
 ];
 
 describe('typedRoundTrip', () => {

@@ -99,7 +99,7 @@ const WORKLOADS: StructTable = {
     'replicas *int32 omitempty',
     'selector *LabelSelector',
     'template PodTemplateSpec',
-    'volumeClaimTemplates []Raw omitempty',
+    'volumeClaimTemplates []PersistentVolumeClaim omitempty',
     'serviceName string omitempty',
     'podManagementPolicy string omitempty',
     'updateStrategy StatefulSetUpdateStrategy omitempty',
