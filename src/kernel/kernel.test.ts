@@ -41,7 +41,8 @@ function toDriver(p: TracePacket): DriverPacket {
 
 function tracerHits(payload: string, p: TracePacket, family: Family, fwmark?: number): Record<string, number> {
   const a = ADDRESSING[family];
-  const r = tracePacket(payload, p, { network: { iface: 'eth0', addresses: [`${a.pod}/${a.prefix}`], tproxyFwmark: fwmark } });
+  const loopback = [family === 'ipv4' ? '127.0.0.1/8' : '::1/128', ...a.extraLoopback];
+  const r = tracePacket(payload, p, { network: { iface: 'eth0', addresses: [`${a.pod}/${a.prefix}`], loopback, tproxyFwmark: fwmark } });
   return Object.fromEntries(r.hits.map((h) => [h.at, h.packets]));
 }
 

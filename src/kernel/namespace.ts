@@ -100,6 +100,7 @@ export function createPod(family: Family, tproxyMark?: number): Pod {
     run(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', peer, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', name, 'addr', 'add', `${a.pod}/${a.prefix}`, 'dev', 'eth0', ...nodad]);
+    for (const extra of a.extraLoopback) run(['ip', '-n', name, 'addr', 'add', extra, 'dev', 'lo', ...nodad]);
     run(['ip', '-n', peer, 'addr', 'add', `${a.peer}/${a.prefix}`, 'dev', 'peer0', ...nodad]);
     run(['ip', '-n', name, 'link', 'set', 'eth0', 'up']);
     run(['ip', '-n', peer, 'link', 'set', 'peer0', 'up']);

@@ -12,6 +12,8 @@ export interface PodAddressing {
   prefix: number;
   peer: string;
   loopback: string;
+  /** Addresses istio adds to lo besides the loopback one (IPv6's inbound passthrough source ::6). */
+  extraLoopback: string[];
   /** Remote destinations reached through the peer (the default route). */
   remotes: string[];
   cidrs: string[];
@@ -19,14 +21,14 @@ export interface PodAddressing {
 
 export const ADDRESSING: Record<Family, PodAddressing> = {
   ipv4: {
-    family: 'ipv4', pod: '192.0.2.10', prefix: 24, peer: '192.0.2.20', loopback: '127.0.0.1',
+    family: 'ipv4', pod: '192.0.2.10', prefix: 24, peer: '192.0.2.20', loopback: '127.0.0.1', extraLoopback: [],
     remotes: ['198.51.100.53', '198.51.100.100', '203.0.113.5', '203.0.113.34'],
     cidrs: ['192.0.2.10/32', '127.0.0.1/32', '127.0.0.6/32', '127.0.0.0/8', '198.51.100.0/24', '203.0.113.0/24', '192.0.2.0/24', '198.51.100.53/32', '198.51.100.0/25'],
   },
   ipv6: {
-    family: 'ipv6', pod: '2001:db8::10', prefix: 64, peer: '2001:db8::20', loopback: '::1',
+    family: 'ipv6', pod: '2001:db8::10', prefix: 64, peer: '2001:db8::20', loopback: '::1', extraLoopback: ['::6/128'],
     remotes: ['2001:db8:96::a', '2001:db8:96::35', '2001:db8:1::5'],
-    cidrs: ['2001:db8::10/128', '::1/128', '2001:db8:96::/48', '2001:db8::/64', '2001:db8:1::/48', '2001:db8:96::35/128'],
+    cidrs: ['2001:db8::10/128', '::1/128', '::6/128', '2001:db8:96::/48', '2001:db8::/64', '2001:db8:1::/48', '2001:db8:96::35/128'],
   },
 };
 
@@ -145,10 +147,10 @@ export function randomPacket(rng: Rng, family: Family, sport: number): TracePack
     else if (proto === 'tcp' && dst === a.pod && rng.chance(0.2)) established(rng, p, dport);
     return p;
   }
-  const loop = family === 'ipv4' ? ['127.0.0.1', '127.0.0.6'] : ['::1'];
+  const loop = family === 'ipv4' ? ['127.0.0.1', '127.0.0.6'] : ['::1', '::6'];
   const fromLoopback = rng.chance(0.25);
   const src = fromLoopback ? rng.pick(loop) : a.pod;
-  const locals = [a.pod, a.loopback, ...(family === 'ipv4' ? ['127.0.0.53'] : [])];
+  const locals = [a.pod, a.loopback, ...(family === 'ipv4' ? ['127.0.0.53'] : ['::6'])];
   const dst = fromLoopback || rng.chance(0.3) ? rng.pick(locals) : rng.pick(a.remotes);
   const uid = rng.pick(IDS);
   const gid = rng.chance(0.7) ? uid : rng.pick(IDS);

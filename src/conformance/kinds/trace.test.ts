@@ -12,8 +12,8 @@ describe('trace case network', () => {
 
   it('maps the pod, its policy routing and its listeners', () => {
     const net = networkOfCase({
-      network: { pod: { iface: 'eth0', addr: '192.0.2.10/24' }, policyRouting: { fwmark: 1337 }, podListeners: ['15006 (IP_TRANSPARENT, uid 0 gid 1337)'] },
+      network: { pod: { iface: 'eth0', addr: '192.0.2.10/24', loopback: ['127.0.0.1/8'] }, policyRouting: { fwmark: 1337 }, podListeners: ['15006 (IP_TRANSPARENT, uid 0 gid 1337)'] },
     });
-    expect(net).toEqual({ iface: 'eth0', addresses: ['192.0.2.10/24'], tproxyFwmark: 1337, listeners: [{ port: 15006, uid: 0, gid: 1337, transparent: true }] });
+    expect(net).toEqual({ iface: 'eth0', addresses: ['192.0.2.10/24'], loopback: ['127.0.0.1/8'], tproxyFwmark: 1337, listeners: [{ port: 15006, uid: 0, gid: 1337, transparent: true }] });
   });
 });

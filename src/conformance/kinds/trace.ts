@@ -23,6 +23,7 @@ export function networkOfCase(spec: any): PodNetwork {
   return {
     iface: pod.iface,
     addresses: [pod.addr].filter((a): a is string => typeof a === 'string'),
+    loopback: Array.isArray(pod.loopback) ? pod.loopback.filter((a: unknown): a is string => typeof a === 'string') : undefined,
     tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined,
     listeners,
   };

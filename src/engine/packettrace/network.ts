@@ -1,6 +1,6 @@
 /** The pod's addresses and the routing decision the tracer needs: is a destination local, and which interface does a packet leave by. */
 import type { Family, PodNetwork, RuleSet } from './types.ts';
-import { canonicalAddr, familyOf, inCidr } from './values.ts';
+import { canonicalAddr, canonicalCidr, familyOf, inCidr } from './values.ts';
 
 export interface PodRouting {
   family: Family;
@@ -20,7 +20,8 @@ export function podRouting(family: Family, net: PodNetwork | undefined, ruleset:
     .map((a) => canonicalAddr(a.split('/')[0]))
     .filter((a): a is string => !!a && familyOf(a) === family);
   const loopback = family === 'ipv4' ? '127.0.0.0/8' : '::1/128';
-  const localCidrs = [loopback, ...addrs.map((a) => `${a}/${family === 'ipv4' ? 32 : 128}`)];
+  const onLo = (net?.loopback ?? []).map((c) => canonicalCidr(c, family)).filter((c): c is string => !!c);
+  const localCidrs = [loopback, ...onLo, ...addrs.map((a) => `${a}/${family === 'ipv4' ? 32 : 128}`)];
   return {
     family,
     uplink: net?.iface ?? 'eth0',

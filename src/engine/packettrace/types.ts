@@ -115,6 +115,8 @@ export interface PodNetwork {
   iface?: string;
   /** The pod's addresses with prefix, e.g. 192.0.2.10/24, 2001:db8::10/64. */
   addresses?: string[];
+  /** Addresses on `lo` with their prefix (default 127.0.0.1/8, ::1/128); the whole prefix is local. */
+  loopback?: string[];
   /** Policy routing installed for TPROXY: packets with this fwmark are delivered locally. */
   tproxyFwmark?: number;
   /** Listening sockets in the pod (default: Envoy's 15001 and 15006, uid 0 gid 1337, transparent). */
