@@ -48,3 +48,10 @@ describe('applyMeshConfig', () => {
     expect(mesh.proxyListenPort).toBe(15001);
   });
 });
+
+describe('nested messages print in declaration order', () => {
+  it('tracing', () => {
+    const pc = withAnnotation({}, { tracing: { sampling: 10, zipkin: { address: 'z:9411' } } });
+    expect(proxyConfigToJSON(pc)).toBe('{"tracing":{"zipkin":{"address":"z:9411"},"sampling":10}}');
+  });
+});

@@ -124,9 +124,26 @@ export function proxyConfigToJSON(pc: ProxyConfig): string {
     if (DROPPED_WHEN_DEFAULT.includes(field.name) && jsonEqual(value, defaults[field.name])) continue;
     if (field.name === 'proxyMetadata' && isObject(value) && Object.keys(value).length === 0) continue;
     if (isZero(field, value)) continue;
-    parts.push(`${JSON.stringify(field.name)}:${stableJSON(value, field.kind === 'map')}`);
+    const ordered = field.kind === 'message' ? orderMessage(value, NESTED_ORDER[field.name]) : value;
+    parts.push(`${JSON.stringify(field.name)}:${stableJSON(ordered, field.kind === 'map')}`);
   }
   return `{${parts.join(',')}}`;
+}
+
+/** Declaration order of the sub-messages users set most, so they print as protojson prints them. */
+const NESTED_ORDER: Record<string, string[]> = {
+  tracing: ['zipkin', 'lightstep', 'datadog', 'stackdriver', 'openCensusAgent', 'customTags', 'maxPathTagLength', 'sampling', 'tlsSettings'],
+  envoyAccessLogService: ['address', 'tlsSettings', 'tcpKeepalive'],
+  envoyMetricsService: ['address', 'tlsSettings', 'tcpKeepalive'],
+  proxyStatsMatcher: ['inclusionPrefixes', 'inclusionSuffixes', 'inclusionRegexps'],
+  image: ['imageType'],
+};
+
+/** Known fields first in declaration order, then the rest as written. */
+function orderMessage(value: unknown, order: string[] | undefined): unknown {
+  if (!order || !isObject(value)) return value;
+  const keys = [...order.filter((k) => k in value), ...Object.keys(value).filter((k) => !order.includes(k))];
+  return Object.fromEntries(keys.map((k) => [k, value[k]]));
 }
 
 function isZero(field: ProxyField, value: unknown): boolean {
