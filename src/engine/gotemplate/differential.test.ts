@@ -112,6 +112,20 @@ describe.skipIf(!haveGo)('differential against Go text/template + sprig', () => 
     expect(compared).toBeGreaterThan(runs * 0.6);
     expect(mismatches.slice(0, 25).join('\n')).toBe('');
   }, 240_000);
+  it('string functions agree on tricky inputs', () => {
+    const inputs = ['', 'a', 'hello world', 'HelloWorld', 'helloWorld', 'hello_world', 'Hello-World foo', 'HTTPServer', 'getHTTPResponse2Code',
+      'foo  bar\tbaz', '  padded  ', 'é là ça', 'ABC def GHI', 'one_two-three four', 'x1y2Z3', 'snake_Case_Here', '__a__b__', 'A', 'aB',
+      'The quick brown fox jumps over the lazy dog', 'a\nb\nc', 'ΣΑΣ σας', 'mixedCASEWords andMore', '123abc', 'abc123def'];
+    const calls = ['title', 'untitle', 'upper', 'lower', 'swapcase', 'snakecase', 'camelcase', 'kebabcase', 'initials', 'nospace', 'trim',
+      'abbrev 5', 'abbrev 10', 'abbrevboth 3 10', 'abbrevboth 5 10', 'wrap 5', 'wrapWith 5 "|"', 'trunc 3', 'trunc -3', 'substr 1 4', 'quote',
+      'squote', 'b64enc', 'b32enc', 'sha256sum', 'adler32sum', 'splitList " "', 'split " "', 'regexQuoteMeta', 'urlquery', 'js', 'html',
+      'printf "%q|%x|% x|%X|%10s|%-10s|%.3s|%v"', 'toJson', 'toRawJson', 'repeat 2', 'plural "one" "many" 1', 'trimAll " a"', 'indent 2', 'nindent 2',
+      'regexFindAll "[a-z]+" -1', 'regexSplit "[ _-]" -1', 'regexReplaceAll "([a-z])([A-Z])" "${1}_${2}"'];
+    const rows: [string, GoValue][] = [];
+    for (const c of calls) for (const i of inputs) rows.push([`{{${c} ${JSON.stringify(i)}}}`, null]);
+    const { mismatches } = compare(bin, rows);
+    expect(mismatches.slice(0, 30).join('\n')).toBe('');
+  }, 120_000);
   it('the unit tests\' tables agree with Go', () => {
     // Rows whose data holds a function value (.f) cannot be sent to Go.
     const rows: [string, GoValue][] = [...outputs, ...sprigOutputs, ...errors]

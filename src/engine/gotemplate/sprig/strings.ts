@@ -1,23 +1,34 @@
 /** sprig's string functions (strings.go and its goutils/xstrings helpers). */
 import { quoteString } from '../format.ts';
 import { GoError, GoMap, GoSlice, type GoFunc, type GoValue, compareStrings, fromUtf8, goFunc, newMap, utf8 } from '../values.ts';
+import { camelCaseToLowerCase, goToLower, goToUpper, toCamelCase } from './casing.ts';
 import { listItems, strslice, strval } from './convert.ts';
 
 const S = 'string';
 const ANY = 'interface {}';
 
-function byteSlice(s: string, start: number, end: number): string {
+/** s[start:end] on the bytes of s, with Go's panic messages (start or end undefined when omitted). */
+function byteSlice(s: string, start?: number, end?: number): string {
   const b = utf8(s);
-  if (start < 0 || end > b.length || start > end) {
-    throw new GoError(`runtime error: slice bounds out of range [${start}:${end}] with length ${b.length}`);
+  const fail = (what: string) => {
+    throw new GoError(`runtime error: slice bounds out of range ${what}`);
+  };
+  if (end !== undefined) {
+    if (end < 0) fail(`[:${end}]`);
+    if (end > b.length) fail(`[:${end}] with length ${b.length}`);
   }
-  return fromUtf8(b.slice(start, end));
+  const hi = end ?? b.length;
+  if (start !== undefined) {
+    if (start < 0) fail(`[${start}:]`);
+    if (start > hi) fail(`[${start}:${hi}]`);
+  }
+  return fromUtf8(b.slice(start ?? 0, hi));
 }
 
 function substr(start: bigint, end: bigint, s: string): string {
   const len = utf8(s).length;
-  if (start < 0n) return byteSlice(s, 0, Number(end));
-  if (end < 0n || end > BigInt(len)) return byteSlice(s, Number(start), len);
+  if (start < 0n) return byteSlice(s, undefined, Number(end));
+  if (end < 0n || end > BigInt(len)) return byteSlice(s, Number(start));
   return byteSlice(s, Number(start), Number(end));
 }
 
@@ -34,7 +45,14 @@ function words(s: string): string[] {
   return s.split(/\s+/u).filter(Boolean);
 }
 
-/** goutils.Abbreviate / AbbreviateFull. */
+/**
+ * goutils treats some strings byte by byte: Abbreviate slices bytes, and DeleteWhiteSpace/Initials read each
+ * byte as a rune. These helpers give the same results for non-ASCII text.
+ */
+const bytesAsRunes = (s: string) => [...utf8(s)].map((b) => String.fromCharCode(b)).join('');
+const runesAsBytes = (s: string) => fromUtf8(Uint8Array.from([...s].map((c) => c.charCodeAt(0) & 0xff)));
+
+/** goutils.AbbreviateFull over bytes-as-runes (see above). */
 function abbreviate(s: string, offset: number, maxWidth: number): string {
   const marker = '...';
   const runes = [...s];
@@ -87,69 +105,54 @@ function swapcase(s: string): string {
   return out;
 }
 
-/** Splits a name into words the way xstrings does: on case changes, digits boundaries and separators. */
-function nameWords(s: string): string[] {
-  return s
-    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .split(/[\s_\-.]+/u)
-    .filter(Boolean);
-}
-
-function snakecase(s: string, sep = '_'): string {
-  return nameWords(s).map((w) => w.toLowerCase()).join(sep);
-}
-
-function camelcase(s: string): string {
-  return s
-    .split('_')
-    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : ''))
-    .join('');
-}
-
 function initials(s: string): string {
   return words(s).map((w) => [...w][0]).join('');
 }
 
-/** goutils.WrapCustom(str, wrapLength, newLine, wrapLongWords=true). */
+/** goutils.WrapCustom, which works on bytes: lines break at the last space within the width. */
 function wrapCustom(str: string, wrapLength: number, newLine: string, wrapLong: boolean): string {
+  if (str === '') return '';
+  if (newLine === '') newLine = '\n';
   if (wrapLength < 1) wrapLength = 1;
-  const runes = [...str];
-  const inputLineLength = runes.length;
+  const b = utf8(str);
+  const nl = [...utf8(newLine)];
+  const out: number[] = [];
+  const put = (from: number, to: number) => {
+    for (let k = from; k < to; k++) out.push(b[k]);
+  };
+  const SPACE = 0x20;
   let offset = 0;
-  let out = '';
-  while (inputLineLength - offset > wrapLength) {
-    if (runes[offset] === ' ') {
+  while (b.length - offset > wrapLength) {
+    if (b[offset] === SPACE) {
       offset++;
       continue;
     }
-    const window = runes.slice(offset, offset + wrapLength + 1).join('');
-    let spaceToWrapAt = window.lastIndexOf(' ');
-    if (spaceToWrapAt >= 0) spaceToWrapAt = [...window.slice(0, spaceToWrapAt)].length + offset;
-    if (spaceToWrapAt >= offset) {
-      out += runes.slice(offset, spaceToWrapAt).join('') + newLine;
-      offset = spaceToWrapAt + 1;
+    const end = Math.min(wrapLength + offset + 1, b.length);
+    let at = -1;
+    for (let k = end - 1; k >= offset; k--) if (b[k] === SPACE) { at = k; break; }
+    if (at >= offset) {
+      put(offset, at);
+      out.push(...nl);
+      offset = at + 1;
     } else if (wrapLong) {
-      out += runes.slice(offset, offset + wrapLength).join('') + newLine;
+      put(offset, offset + wrapLength);
+      out.push(...nl);
       offset += wrapLength;
     } else {
-      const rest = runes.slice(offset + wrapLength).join('');
-      const sp = rest.indexOf(' ');
-      if (sp >= 0) {
-        const at = [...rest.slice(0, sp)].length + offset + wrapLength;
-        out += runes.slice(offset, at).join('') + newLine;
-        offset = at + 1;
+      let sp = -1;
+      for (let k = wrapLength + offset; k < b.length; k++) if (b[k] === SPACE) { sp = k; break; }
+      if (sp < 0) {
+        put(offset, b.length);
+        offset = b.length;
       } else {
-        out += runes.slice(offset).join('');
-        offset = inputLineLength;
+        put(offset, sp);
+        out.push(...nl);
+        offset = sp + 1;
       }
     }
   }
-  return out + runes.slice(offset).join('');
-}
-
-function wrapLines(str: string, width: number, newLine: string): string {
-  return str.split('\n').map((l) => wrapCustom(l, width, newLine, true)).join('\n');
+  put(offset, b.length);
+  return fromUtf8(Uint8Array.from(out));
 }
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -213,12 +216,12 @@ function goTrimSpace(s: string): string {
 export function stringFuncs(): Record<string, GoFunc> {
   const str1 = (f: (s: string) => string) => goFunc([S], f, { result: S });
   return {
-    abbrev: goFunc(['int', S], (w: bigint, s: string) => abbreviate(s, 0, Number(w)), { result: S }),
-    abbrevboth: goFunc(['int', 'int', S], (l: bigint, r: bigint, s: string) => abbreviate(s, Number(l), Number(r)), { result: S }),
+    abbrev: goFunc(['int', S], (w: bigint, s: string) => runesAsBytes(abbreviate(bytesAsRunes(s), 0, Number(w))), { result: S }),
+    abbrevboth: goFunc(['int', 'int', S], (l: bigint, r: bigint, s: string) => runesAsBytes(abbreviate(bytesAsRunes(s), Number(l), Number(r))), { result: S }),
     trunc: goFunc(['int', S], trunc, { result: S }),
     trim: str1(goTrimSpace),
-    upper: str1((s) => s.toUpperCase()),
-    lower: str1((s) => s.toLowerCase()),
+    upper: str1(goToUpper),
+    lower: str1(goToLower),
     title: str1(title),
     untitle: str1(untitle),
     substr: goFunc(['int', 'int', S], substr, { result: S }),
@@ -227,18 +230,18 @@ export function stringFuncs(): Record<string, GoFunc> {
     trimAll: goFunc([S, S], (a: string, b: string) => trimCutset(b, a), { result: S }),
     trimSuffix: goFunc([S, S], (a: string, b: string) => (a && b.endsWith(a) ? b.slice(0, b.length - a.length) : b), { result: S }),
     trimPrefix: goFunc([S, S], (a: string, b: string) => (b.startsWith(a) ? b.slice(a.length) : b), { result: S }),
-    nospace: str1((s) => [...s].filter((c) => !isSpace(c)).join('')),
-    initials: str1(initials),
+    nospace: str1((s) => [...bytesAsRunes(s)].filter((c) => !isSpace(c)).join('')),
+    initials: str1((s) => initials(bytesAsRunes(s))),
     randAlphaNum: goFunc(['int'], (n: bigint) => randomFrom(alnum, n), { result: S }),
     randAlpha: goFunc(['int'], (n: bigint) => randomFrom(alnum.slice(0, 52), n), { result: S }),
     randAscii: goFunc(['int'], (n: bigint) => randomFrom(ascii, n), { result: S }),
     randNumeric: goFunc(['int'], (n: bigint) => randomFrom('0123456789', n), { result: S }),
     swapcase: str1(swapcase),
     shuffle: str1(shuffle),
-    snakecase: str1((s) => snakecase(s)),
-    camelcase: str1(camelcase),
-    kebabcase: str1((s) => snakecase(s, '-')),
-    wrap: goFunc(['int', S], (l: bigint, s: string) => wrapLines(s, Number(l), '\n'), { result: S }),
+    snakecase: str1((s) => camelCaseToLowerCase(s, '_')),
+    camelcase: str1(toCamelCase),
+    kebabcase: str1((s) => camelCaseToLowerCase(s, '-')),
+    wrap: goFunc(['int', S], (l: bigint, s: string) => wrapCustom(s, Number(l), '', false), { result: S }),
     wrapWith: goFunc(['int', S, S], (l: bigint, sep: string, s: string) => wrapCustom(s, Number(l), sep, true), { result: S }),
     contains: goFunc([S, S], (sub: string, s: string) => s.includes(sub), { result: 'bool' }),
     hasPrefix: goFunc([S, S], (sub: string, s: string) => s.startsWith(sub), { result: 'bool' }),
