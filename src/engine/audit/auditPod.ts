@@ -1,4 +1,4 @@
-import { admitPod } from '../admission/admitPod.ts';
+import { admitPod, type AdmissionCore } from '../admission/admitPod.ts';
 import type { PodSubject } from '../admission/podSubject.ts';
 import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
 import { sidecarStateOf } from './sidecarState.ts';
@@ -12,6 +12,14 @@ function ownerOf(pod: Record<string, any>): string | undefined {
   if (!Array.isArray(refs) || !refs.length) return undefined;
   const ref = refs.find((r) => r?.controller === true) ?? refs[0];
   return ref && typeof ref === 'object' ? `${String(ref.kind ?? '')}/${String(ref.name ?? '')}` : undefined;
+}
+
+/** The deciding step in a few words, for a table column: who decided, and on what. */
+function ruleOf(core: AdmissionCore): string {
+  if (core.decidingStep === 'apiserver:none') return 'no injection webhook called';
+  const step = core.steps.find((s) => s.id === core.decidingStep);
+  if (!step) return core.decidingStep;
+  return step.stage === 'istiod' ? `istiod ${core.decidingStep.split(':')[1]}: ${step.title}` : step.title;
 }
 
 /** Compares the sidecar a pod has with what admission would do to it if it were created now. */
@@ -50,7 +58,6 @@ export function auditPod(pod: Record<string, any>, index: number, cluster: Scena
   const core = admitPod(subject, cluster, ignoredNamespaces);
   const sidecar = sidecarStateOf(pod);
   const { drift, detail } = driftOf(sidecar, core.verdict, core.injectedBy);
-  const deciding = core.steps.find((s) => s.id === core.decidingStep);
   const owner = ownerOf(pod);
   return {
     index,
@@ -60,7 +67,7 @@ export function auditPod(pod: Record<string, any>, index: number, cluster: Scena
     webhooks: core.webhooks.filter((w) => w.called).map((w) => `${w.configuration}/${w.webhook}`),
     verdict: core.verdict,
     decidingStep: core.decidingStep,
-    decidingRule: deciding ? deciding.title : core.decidingStep,
+    decidingRule: ruleOf(core),
     summary: core.summary,
     injectedBy: core.injectedBy,
     sidecar,

@@ -27,6 +27,9 @@ describe('auditDump on a generated dump', () => {
     const canary = rows.find((r) => r.verdict === 'injected' && r.injectedBy[0] === 'canary')!;
     expect(canary.webhooks).toContain('istio-sidecar-injector-canary/rev.namespace.sidecar-injector.istio.io');
     expect(canary.decidingStep).toMatch(/^istiod:canary:/);
+    expect(canary.decidingRule).toBe('istiod canary: policy');
+    const system = rows.find((r) => r.namespace === 'kube-system')!;
+    expect(system).toMatchObject({ verdict: 'not-injected', decidingStep: 'apiserver:none', decidingRule: 'no injection webhook called', webhooks: [] });
     expect(canary.owner).toMatch(/^ReplicaSet\//);
   });
 

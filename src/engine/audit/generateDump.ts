@@ -291,7 +291,12 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   return { list, pods };
 }
 
+/** A List as YAML, laid out as kubectl prints it (sequences at their key's indent, no anchors). */
+export function printDump(list: Record<string, any>): string {
+  return stringify(list, { indentSeq: false, lineWidth: 0, aliasDuplicateObjects: false });
+}
+
 /** The dump as YAML, laid out as kubectl prints it. */
 export function generateDump(options: DumpOptions): string {
-  return stringify(synthesizeDump(options).list, { indentSeq: false, lineWidth: 0, aliasDuplicateObjects: false });
+  return printDump(synthesizeDump(options).list);
 }

@@ -1,6 +1,6 @@
 // The cluster audit's public API: what the audit worker, the CLI, the bench and the e2e suite call.
 export { auditDump, openAudit, shardRange, type AuditSession } from './auditSession.ts';
-export { generateDump, synthesizeDump, type DumpOptions, type GeneratedPod } from './generateDump.ts';
+export { generateDump, printDump, synthesizeDump, type DumpOptions, type GeneratedPod } from './generateDump.ts';
 export { addToSummary, emptySummary, summarizeAudit } from './summarize.ts';
 export { DRIFT_KINDS } from './types.ts';
 export type { AuditOptions, AuditOverview, AuditRow, AuditSummary, DriftKind, PodScenarioTexts, SidecarState } from './types.ts';

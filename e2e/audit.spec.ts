@@ -1,0 +1,81 @@
+import { generateDump, printDump, synthesizeDump } from '../src/engine/audit/generateDump.ts';
+import { expect, openApp, test } from './fixtures.ts';
+
+const PODS = 10_000;
+
+test('audits a 10,000-pod dump with progress, scrolls, filters, and opens a pod as a scenario', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { list, pods } = synthesizeDump({ pods: PODS, seed: 42 });
+  const text = printDump(list);
+  const count = (drift: string) => pods.filter((p) => p.drift.includes(drift as never)).length;
+
+  await openApp(page);
+  await page.getByRole('button', { name: 'Audit', exact: true }).click();
+  await page.getByLabel('Dump file').setInputFiles({ name: 'cluster-dump.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text) });
+
+  const bar = page.getByRole('progressbar', { name: 'Audit progress' });
+  await expect(bar).toBeVisible();
+  // The bar moves through intermediate values while the workers stream their rows.
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        seen.add(Number(await bar.getAttribute('aria-valuenow')));
+        return page.getByTestId('audit-phase').textContent();
+      },
+      { timeout: 240_000, intervals: [100] },
+    )
+    .toContain(`Audited ${PODS} pods`);
+  expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+
+  const summary = page.getByTestId('audit-summary');
+  await expect(summary).toContainText(`${PODS} pods`);
+  await expect(summary).toContainText(`${count('missing-sidecar')} need a restart`);
+  await expect(summary).toContainText(`${count('old-revision')} old revision`);
+  await page.screenshot({ path: 'reports/audit-10k.png' });
+
+  // Windowed rows: the first pod is drawn, the last is not until the grid is scrolled to the end.
+  const first = pods[0];
+  const last = pods[PODS - 1];
+  const row = (p: { namespace: string; name: string }) => page.locator(`[data-pod="${p.namespace}/${p.name}"]`);
+  await expect(row(first)).toBeVisible();
+  await expect(row(last)).toHaveCount(0);
+  expect(await page.getByRole('row').count()).toBeLessThan(120);
+  await page.getByTestId('audit-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(row(last)).toBeVisible();
+  await expect(row(first)).toHaveCount(0);
+
+  // Filtering: by drift kind, then by name.
+  await page.getByLabel('Drift filter').selectOption('old-revision');
+  await expect(page.getByTestId('audit-shown')).toHaveText(`${count('old-revision')} of ${PODS} pods shown`);
+  await page.getByLabel('Drift filter').selectOption('all');
+  const target = pods.find((p) => p.drift.includes('missing-sidecar'))!;
+  await page.getByLabel('Filter pods').fill(target.name);
+  await expect(page.getByTestId('audit-shown')).toHaveText(`1 of ${PODS} pods shown`);
+  await expect(row(target)).toContainText('needs restart');
+
+  // Opening the pod: the audit closes and the Admission panel explains that pod.
+  await row(target).click();
+  await expect(page.getByRole('dialog', { name: 'Cluster audit' })).toHaveCount(0);
+  const panel = page.getByRole('tabpanel', { name: 'Admission' });
+  await expect(panel).toContainText(`Pod ${target.namespace}/${target.name}`);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', target.verdict);
+  await page.screenshot({ path: 'reports/audit-opened-pod.png' });
+});
+
+test('a pasted dump is audited too, and sorting by a column reorders the rows', async ({ page }) => {
+  const text = generateDump({ pods: 50, seed: 3 });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Audit', exact: true }).click();
+  await page.getByLabel('Paste a dump').fill(text);
+  await page.getByRole('button', { name: 'Audit pasted text' }).click();
+  await expect(page.getByTestId('audit-phase')).toContainText('Audited 50 pods');
+  const names = () => page.locator('.audit-spacer [role=row] [role=gridcell]:first-child').allTextContents();
+  await page.getByRole('columnheader', { name: 'Pod' }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: 'Pod' })).toHaveAttribute('aria-sort', 'ascending');
+  const sorted = await names();
+  expect(sorted).toEqual([...sorted].sort());
+  await page.getByRole('button', { name: 'Close audit' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

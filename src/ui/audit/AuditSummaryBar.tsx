@@ -1,0 +1,51 @@
+import type { AuditSummary, DriftKind } from '../../worker/auditProtocol.ts';
+import type { AuditFilter } from './auditFilters.ts';
+
+interface Props {
+  summary: AuditSummary;
+  filter: AuditFilter;
+  onFilter(f: Partial<AuditFilter>): void;
+}
+
+const DRIFTS: { kind: DriftKind; label: string; hint: string }[] = [
+  { kind: 'missing-sidecar', label: 'need a restart', hint: 'no sidecar, but would be injected now' },
+  { kind: 'unwanted-sidecar', label: 'unwanted sidecar', hint: 'have a sidecar they would not get now' },
+  { kind: 'old-revision', label: 'old revision', hint: 'injected by another revision than the one that would inject them now' },
+];
+
+/** The audit's counts; each drift count doubles as a filter. */
+export function AuditSummaryBar({ summary, filter, onFilter }: Props) {
+  return (
+    <div className="audit-summary" data-testid="audit-summary">
+      <span>
+        <strong>{summary.pods}</strong> pods
+      </span>
+      <span>
+        <strong>{summary.injected}</strong> injected
+      </span>
+      <span>
+        <strong>{summary.notInjected}</strong> not injected
+      </span>
+      {summary.rejected > 0 && (
+        <span>
+          <strong>{summary.rejected}</strong> rejected
+        </span>
+      )}
+      <span>
+        <strong>{summary.withSidecar}</strong> with a sidecar now
+      </span>
+      {DRIFTS.map((d) => (
+        <button
+          key={d.kind}
+          type="button"
+          className="button drift-count"
+          aria-pressed={filter.drift === d.kind}
+          title={d.hint}
+          onClick={() => onFilter({ drift: filter.drift === d.kind ? 'all' : d.kind })}
+        >
+          <strong>{summary.drift[d.kind]}</strong> {d.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createAuditClient, type AuditClient, type AuditEvent } from '../../worker/auditClient.ts';
+import type { AuditRow, AuditSummary, Diagnostic, PodScenarioTexts } from '../../worker/auditProtocol.ts';
+
+export interface AuditState {
+  phase: 'idle' | 'reading' | 'auditing' | 'done' | 'failed';
+  /** What was loaded (a file name, or "pasted text"). */
+  source?: string;
+  /** Every row so far, in the dump's order; replaced (not mutated) when rows arrive. */
+  rows: AuditRow[];
+  done: number;
+  total: number;
+  summary?: AuditSummary;
+  diagnostics: Diagnostic[];
+  elapsedMs?: number;
+  message?: string;
+}
+
+const IDLE: AuditState = { phase: 'idle', rows: [], done: 0, total: 0, diagnostics: [] };
+
+/**
+ * Drives an audit in the audit workers. Rows stream in far faster than the screen can repaint, so
+ * they are gathered and handed to React at most once per animation frame.
+ */
+export function useAudit() {
+  const [state, setState] = useState<AuditState>(IDLE);
+  const clientRef = useRef<AuditClient | undefined>(undefined);
+  const pending = useRef<{ rows: AuditRow[]; last?: Extract<AuditEvent, { type: 'rows' }> }>({ rows: [] });
+  const frame = useRef<number | undefined>(undefined);
+
+  const flush = useCallback(() => {
+    frame.current = undefined;
+    const { rows, last } = pending.current;
+    pending.current = { rows: [] };
+    if (!last) return;
+    setState((s) => {
+      const merged = s.rows.concat(rows);
+      // Two workers stream contiguous shares of the pods: keep the dump's order.
+      if (merged.some((r, i) => i > 0 && merged[i - 1].index > r.index)) merged.sort((a, b) => a.index - b.index);
+      return { ...s, phase: s.phase === 'done' ? 'done' : 'auditing', rows: merged, done: last.done, total: last.total, summary: last.summary };
+    });
+  }, []);
+
+  useEffect(() => {
+    const client = createAuditClient((e) => {
+      if (e.type === 'rows') {
+        pending.current.rows.push(...e.rows);
+        pending.current.last = e;
+        frame.current ??= requestAnimationFrame(flush);
+      } else if (e.type === 'opened') {
+        setState((s) => ({ ...s, phase: 'auditing', total: e.overview.totalPods }));
+      } else if (e.type === 'finished') {
+        if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+        flush();
+        setState((s) => ({ ...s, phase: 'done', diagnostics: e.diagnostics, elapsedMs: e.elapsedMs }));
+      } else {
+        setState((s) => ({ ...s, phase: 'failed', message: e.message }));
+      }
+    });
+    clientRef.current = client;
+    return () => {
+      client.dispose();
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+    };
+  }, [flush]);
+
+  const start = useCallback((text: string, source: string) => {
+    pending.current = { rows: [] };
+    setState({ ...IDLE, phase: 'reading', source });
+    clientRef.current?.run(text, source);
+  }, []);
+
+  const scenarioOf = useCallback((index: number): Promise<PodScenarioTexts | undefined> => clientRef.current?.scenarioOf(index) ?? Promise.resolve(undefined), []);
+
+  return { state, start, scenarioOf };
+}

@@ -1,0 +1,136 @@
+import { addToSummary, emptySummary } from '../engine/audit/summarize.ts';
+import type { AuditOverview, AuditRequest, AuditResponse, AuditRow, AuditSummary, Diagnostic, PodScenarioTexts } from './auditProtocol.ts';
+
+export type AuditEvent =
+  /** Every worker has read the dump: how many pods there are in all. */
+  | { type: 'opened'; overview: AuditOverview }
+  /** New rows, the pods audited so far by every worker, and the running counts. */
+  | { type: 'rows'; rows: AuditRow[]; done: number; total: number; summary: AuditSummary }
+  | { type: 'finished'; diagnostics: Diagnostic[]; elapsedMs: number }
+  | { type: 'failure'; message: string };
+
+export interface AuditClientOptions {
+  /** How many workers share the pods (default: 2, or 1 on a single-core machine). */
+  workers?: number;
+  /** How long a worker may stay silent before the audit is deemed stuck and stopped. */
+  timeoutMs?: number;
+  createWorker?: () => Worker;
+}
+
+interface Shard {
+  worker: Worker;
+  range?: [number, number];
+  overview?: AuditOverview;
+  done: number;
+  finished: boolean;
+  diagnostics: Diagnostic[];
+}
+
+const defaultWorkers = () => Math.max(1, Math.min(2, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2));
+
+/**
+ * Runs an audit in its own workers, each auditing a contiguous share of the dump's pods, and merges
+ * their streamed rows and progress. Only the newest run reports; a worker that stays silent past
+ * the deadline stops the run with a failure rather than leaving the progress bar hanging.
+ */
+export function createAuditClient(onEvent: (e: AuditEvent) => void, options: AuditClientOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const createWorker = options.createWorker ?? (() => new Worker(new URL('./audit.worker.ts', import.meta.url), { type: 'module', name: 'meshsim-audit' }));
+  let shards: Shard[] = [];
+  let runId = 0;
+  let nextScenarioId = 1;
+  let started = 0;
+  let summary = emptySummary();
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Map<number, (texts: PodScenarioTexts | undefined) => void>();
+
+  const stop = () => {
+    clearTimeout(watchdog);
+    for (const s of shards) s.worker.terminate();
+    shards = [];
+    for (const resolve of waiting.values()) resolve(undefined);
+    waiting.clear();
+  };
+
+  const fail = (message: string) => {
+    stop();
+    onEvent({ type: 'failure', message });
+  };
+
+  const arm = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => fail(`the audit stopped answering for ${timeoutMs / 1000} s and was stopped`), timeoutMs);
+  };
+
+  const total = () => shards[0]?.overview?.totalPods ?? 0;
+
+  const handle = (shard: Shard, id: number, msg: AuditResponse) => {
+    if (msg.type === 'scenario') {
+      waiting.get(msg.id)?.(msg.texts);
+      waiting.delete(msg.id);
+      return;
+    }
+    if (id !== runId || msg.id !== id) return;
+    arm();
+    if (msg.type === 'opened') {
+      shard.range = msg.range;
+      shard.overview = msg.overview;
+      if (shards.every((s) => s.overview)) onEvent({ type: 'opened', overview: { ...msg.overview, pods: msg.overview.totalPods } });
+    } else if (msg.type === 'rows') {
+      shard.done = msg.done;
+      summary = addToSummary(summary, msg.rows);
+      onEvent({ type: 'rows', rows: msg.rows, done: shards.reduce((n, s) => n + s.done, 0), total: total(), summary: { ...summary, drift: { ...summary.drift } } });
+    } else if (msg.type === 'finished') {
+      shard.finished = true;
+      shard.diagnostics = msg.diagnostics;
+      if (shards.every((s) => s.finished)) {
+        clearTimeout(watchdog);
+        // Every shard read the whole dump, so diagnostics about the shared objects come once per shard.
+        const seen = new Set<string>();
+        const diagnostics = shards.flatMap((s) => s.diagnostics).filter((d) => {
+          const key = `${d.severity}|${d.message}|${d.source?.line ?? ''}`;
+          return seen.has(key) ? false : (seen.add(key), true);
+        });
+        onEvent({ type: 'finished', diagnostics, elapsedMs: performance.now() - started });
+      }
+    } else if (msg.type === 'failure') {
+      fail(`the audit failed: ${msg.message}`);
+    }
+  };
+
+  return {
+    /** Starts auditing a dump, replacing any audit still running. */
+    run(text: string, input = 'dump') {
+      stop();
+      const id = ++runId;
+      started = performance.now();
+      summary = emptySummary();
+      const count = Math.max(1, Math.floor(options.workers ?? defaultWorkers()));
+      shards = Array.from({ length: count }, () => ({ worker: createWorker(), done: 0, finished: false, diagnostics: [] }));
+      shards.forEach((shard, k) => {
+        shard.worker.onmessage = (e: MessageEvent<AuditResponse>) => handle(shard, id, e.data);
+        shard.worker.onerror = (e) => {
+          e.preventDefault();
+          if (id === runId) fail(`the audit worker crashed: ${e.message || 'unknown error'}`);
+        };
+        const req: AuditRequest = { type: 'audit', id, text, input, shard: k, shards: count };
+        shard.worker.postMessage(req);
+      });
+      arm();
+    },
+    /** The editor texts that open pod `index` as a scenario, from the worker that audited it. */
+    scenarioOf(index: number): Promise<PodScenarioTexts | undefined> {
+      const shard = shards.find((s) => s.range && index >= s.range[0] && index < s.range[1]);
+      if (!shard) return Promise.resolve(undefined);
+      const id = nextScenarioId++;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        const req: AuditRequest = { type: 'scenario', id, index };
+        shard.worker.postMessage(req);
+      });
+    },
+    dispose: stop,
+  };
+}
+
+export type AuditClient = ReturnType<typeof createAuditClient>;

@@ -1,0 +1,21 @@
+// The typed messages between the app and the audit's Web Workers. The audit view imports engine
+// *types* only from here, so imports run one way: UI → worker client → engine.
+import type { AuditOverview, AuditRow, PodScenarioTexts } from '../engine/audit/index.ts';
+import type { Diagnostic } from '../engine/diagnostics.ts';
+
+export type { AuditOverview, AuditRow, AuditSummary, DriftKind, PodScenarioTexts, SidecarState } from '../engine/audit/index.ts';
+export type { Diagnostic } from '../engine/diagnostics.ts';
+
+export type AuditRequest =
+  /** Audit this worker's share (`shard` of `shards`) of the pods of a dump. */
+  | { type: 'audit'; id: number; text: string; input: string; shard: number; shards: number }
+  /** The editor texts that open pod `index` of the current dump as a scenario. */
+  | { type: 'scenario'; id: number; index: number };
+
+export type AuditResponse =
+  | { type: 'opened'; id: number; overview: AuditOverview; range: [number, number] }
+  /** More rows; `done` counts this worker's pods audited so far. */
+  | { type: 'rows'; id: number; rows: AuditRow[]; done: number }
+  | { type: 'finished'; id: number; diagnostics: Diagnostic[] }
+  | { type: 'scenario'; id: number; index: number; texts?: PodScenarioTexts }
+  | { type: 'failure'; id: number; message: string };
