@@ -11,7 +11,9 @@ export async function conformance(args: string[], io: CliIO): Promise<number> {
   }
   const report = await runConformance(positional, values['--kind']);
   if (flags.has('--json')) {
+    // JSON only, so the output parses; the counts are in it.
     io.out(JSON.stringify(report, null, 2));
+    return report.failed > 0 || report.results.length === 0 ? 1 : 0;
   } else {
     for (const r of report.results) {
       if (!r.pass) io.out(`FAIL ${r.kind}/${r.name}\n${r.diff ?? ''}`);
