@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { PanelId } from '../state/store.ts';
 import { Diagnostics } from './Diagnostics.tsx';
@@ -14,6 +14,8 @@ import { WorkloadPicker } from './WorkloadPicker.tsx';
 
 // Monaco is large: it streams in after the first paint so the panels are usable at once.
 const YamlEditor = lazy(() => import('../editor/YamlEditor.tsx'));
+// The cluster audit is its own chunk, loaded when it is opened.
+const AuditView = lazy(() => import('./audit/AuditView.tsx'));
 
 const PANELS: { id: PanelId; label: string; render: () => React.ReactNode }[] = [
   { id: 'admission', label: 'Admission', render: () => <AdmissionPanel /> },
@@ -27,6 +29,7 @@ export function App() {
   const setActivePanel = useAppState((s) => s.setActivePanel);
   const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
   const panel = PANELS.find((p) => p.id === activePanel) ?? PANELS[0];
+  const [auditOpen, setAuditOpen] = useState(false);
   return (
     <div className="app">
       <header className="topbar">
@@ -34,6 +37,9 @@ export function App() {
           meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
         </h1>
         <ExamplesMenu />
+        <button type="button" className="button" onClick={() => setAuditOpen(true)} title="Audit every pod of a cluster dump">
+          Audit
+        </button>
       </header>
       <ExampleStory />
       <Group orientation="horizontal" className="main">
@@ -60,6 +66,11 @@ export function App() {
         </Panel>
       </Group>
       <StatusBar />
+      {auditOpen && (
+        <Suspense fallback={null}>
+          <AuditView onClose={() => setAuditOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
