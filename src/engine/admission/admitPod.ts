@@ -5,6 +5,7 @@ import { INJECT_KEY, injectRequired, IGNORED_NAMESPACES, type PolicyEvidence } f
 import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
 import { checkInject } from '../webhooks/checkInject.ts';
 import { evaluateWebhook } from '../webhooks/matchWebhooks.ts';
+import { requirementOrigin } from '../webhooks/selectorCheck.ts';
 import { byteOrder } from '../webhooks/webhookConfiguration.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
@@ -158,6 +159,18 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     const locate = locatorOf(object);
     for (const w of configuration.webhooks) {
       const evaluation = evaluateWebhook(w, request);
+      for (const [field, check, labelAt] of [
+        ['namespaceSelector', evaluation.namespaceSelector, (k: string) => s.locateNamespace?.(['metadata', 'labels', k])],
+        ['objectSelector', evaluation.objectSelector, (k: string) => s.locateWorkload([...s.templatePath, 'metadata', 'labels', k])],
+      ] as const) {
+        for (const r of check.requirements) {
+          const origin = requirementOrigin(w[field], r);
+          const at = origin && locate(['webhooks', w.index, field, ...origin]);
+          if (at) r.source = at;
+          const labelSource = r.present ? labelAt(r.key) : undefined;
+          if (labelSource) r.labelSource = labelSource;
+        }
+      }
       const injector = isInjectorWebhook(w);
       const target = injector ? injectorTargetOf(w, configuration.labels) : undefined;
       webhooks.push({ ...evaluation, injector, ...(target ? { revision: target.revision, revisionVia: target.via } : {}), source: locate(['webhooks', w.index, 'name']) ?? locate([]) });

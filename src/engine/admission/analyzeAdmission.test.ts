@@ -219,3 +219,12 @@ describe('values YAML does not read as strings', () => {
     expect(d.source).toMatchObject({ line: 9 });
   });
 });
+
+describe('where each selector requirement is written', () => {
+  it('points at the matchExpressions item in the webhook configuration and at the label it tested', () => {
+    const w = analyze(DEFAULT, namespace({ 'istio-injection': 'disabled' }), deployment());
+    const row = w.webhooks.find((h) => h.webhook === 'namespace.sidecar-injector.istio.io')!;
+    const r = row.namespaceSelector.requirements[0];
+    expect(r).toMatchObject({ text: 'istio-injection In [enabled]', matched: false, actual: 'disabled', source: { input: 'input0' }, labelSource: { input: 'input1', line: 5 } });
+  });
+});

@@ -1,3 +1,4 @@
+import type { SourceRef } from '../diagnostics.ts';
 import { labelSelectorAsSelector, type ConvertedSelector, type LabelSelector } from '../selectors/labelSelector.ts';
 import { requirementMatches, type Requirement } from '../selectors/requirement.ts';
 import { selectorIsEmpty } from '../selectors/selector.ts';
@@ -13,6 +14,10 @@ export interface RequirementCheck {
   present: boolean;
   actual?: string;
   matched: boolean;
+  /** Where the requirement is written in the webhook configuration (filled in by callers that know the text). */
+  source?: SourceRef;
+  /** Where the label it tested is written (likewise). */
+  labelSource?: SourceRef;
 }
 
 export type SelectorOutcome = 'pass' | 'fail' | 'skip' | 'error';
@@ -37,6 +42,14 @@ export function convertSelector(ls: LabelSelector): ConvertedSelector {
     converted.set(ls, c);
   }
   return c;
+}
+
+/** Path (inside the selector) of the matchLabels entry or matchExpressions item a requirement came from. */
+export function requirementOrigin(ls: LabelSelector, r: RequirementCheck): (string | number)[] | undefined {
+  if (r.operator === '=' && ls.matchLabels && r.key in ls.matchLabels) return ['matchLabels', r.key];
+  const op = { in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' }[r.operator];
+  const i = (ls.matchExpressions ?? []).findIndex((e) => e.key === r.key && e.operator === op);
+  return i < 0 ? undefined : ['matchExpressions', i];
 }
 
 /** matchExpressions spelling: `k In [a, b]`, `k DoesNotExist`; matchLabels entries as `k=v`. */
