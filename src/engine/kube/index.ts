@@ -7,7 +7,7 @@ export { decodeKubeYaml, type DecodedKubeYaml, type KubeYamlDocument } from './d
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
 export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from './quantity.ts';
-export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult } from './typedRoundTrip.ts';
+export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult, type TypedRoundTripIssue } from './typedRoundTrip.ts';
 export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';

@@ -4,7 +4,7 @@
  * unquoted `true` in an annotation becomes "true" and a malformed field fails the whole run.
  */
 import type { JsonValue } from './sigsYamlWriter.ts';
-import { typedRoundTrip } from './typedRoundTrip.ts';
+import { typedRoundTrip, type TypedRoundTripIssue } from './typedRoundTrip.ts';
 import { KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -16,6 +16,8 @@ export interface KubeInjectDecoded {
   value: JsonObject;
   /** Decoding errors; kube-inject fails with the first one. */
   errors: string[];
+  /** The errors with the path of the offending value in the document, to point at it. */
+  issues: TypedRoundTripIssue[];
 }
 
 /** The Go type kube-inject decodes an object into, or undefined when its scheme does not know the kind. */
@@ -29,5 +31,5 @@ export function decodeForKubeInject(value: JsonValue): KubeInjectDecoded | undef
   const type = kubeInjectTypeOf(value);
   if (!type) return undefined;
   const r = typedRoundTrip(type, value, { fromYaml: true });
-  return { type, value: r.value as JsonObject, errors: r.errors };
+  return { type, value: r.value as JsonObject, errors: r.errors, issues: r.issues };
 }

@@ -48,6 +48,7 @@ describe('typedRoundTrip', () => {
   it('reports type mismatches in encoding/json words', () => {
     const r = typedRoundTrip('Pod', { spec: { containers: [{ name: 'a', ports: [{ containerPort: '80' }] }] } });
     expect(r.errors).toEqual(['json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32']);
+    expect(r.issues[0].path).toEqual(['spec', 'containers', 0, 'ports', 0, 'containerPort']);
   });
 
   it('rejects fractions and out-of-range numbers for integer fields', () => {

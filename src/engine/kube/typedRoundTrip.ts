@@ -16,10 +16,18 @@ import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
 import { setOwn } from './ownProperty.ts';
 
+export interface TypedRoundTripIssue {
+  message: string;
+  /** Keys and indexes from the root of the input to the offending value, to locate it in the source. */
+  path: (string | number)[];
+}
+
 export interface TypedRoundTripResult {
   value: JsonValue;
   /** Decoding errors in encoding/json's words; Go would fail with the first one. */
   errors: string[];
+  /** The same errors with where they happened. */
+  issues: TypedRoundTripIssue[];
 }
 
 export interface TypedRoundTripOptions {
@@ -86,9 +94,28 @@ function roundTripTime(text: string): string | null | undefined {
 }
 
 class Codec {
-  readonly errors: string[] = [];
+  readonly issues: TypedRoundTripIssue[] = [];
+  /** Where in the input the decoder is. */
+  private readonly trail: (string | number)[] = [];
 
   constructor(private readonly table: StructTable) {}
+
+  get errors(): string[] {
+    return this.issues.map((i) => i.message);
+  }
+
+  fail(message: string): void {
+    this.issues.push({ message, path: [...this.trail] });
+  }
+
+  private within<T>(segment: string | number, run: () => T): T {
+    this.trail.push(segment);
+    try {
+      return run();
+    } finally {
+      this.trail.pop();
+    }
+  }
 
   /** Whether encoding/json's omitempty leaves this encoded value out. */
   private isEmpty(type: string, v: JsonValue): boolean {
@@ -111,12 +138,12 @@ class Codec {
   /** Decodes `v` (undefined = absent) into a Go value of `type` and returns its JSON encoding. */
   value(type: string, v: JsonValue | undefined, struct: string, path: string, depth: number): JsonValue {
     if (depth > MAX_DEPTH) {
-      this.errors.push(`object nested deeper than ${MAX_DEPTH} levels at ${path}`);
+      this.fail(`object nested deeper than ${MAX_DEPTH} levels at ${path}`);
       return null;
     }
     const s = shapeOf(type);
     const mismatch = (): void => {
-      this.errors.push(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
+      this.fail(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
     };
     switch (s.kind) {
       case 'pointer':
@@ -125,12 +152,12 @@ class Codec {
       case 'slice':
         if (v === undefined || v === null) return null;
         if (!Array.isArray(v)) return mismatch(), null;
-        return v.map((item) => this.value(s.elem, item, struct, path, depth + 1));
+        return v.map((item, i) => this.within(i, () => this.value(s.elem, item, struct, path, depth + 1)));
       case 'map': {
         if (v === undefined || v === null) return null;
         if (!isObject(v)) return mismatch(), null;
         const out: JsonObject = {};
-        for (const [k, item] of Object.entries(v)) setOwn(out, k, this.value(s.elem, item, struct, `${path}.${k}`, depth + 1));
+        for (const [k, item] of Object.entries(v)) setOwn(out, k, this.within(k, () => this.value(s.elem, item, struct, `${path}.${k}`, depth + 1)));
         return out;
       }
       case 'scalar':
@@ -163,7 +190,7 @@ class Codec {
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return mismatch(), '0';
       const q = parseQuantity(typeof v === 'string' ? v.trim() : numberText(v));
       if (!q) {
-        this.errors.push("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+        this.fail("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
         return '0';
       }
       return formatQuantity(q);
@@ -177,7 +204,7 @@ class Codec {
     if (typeof v !== 'string') return mismatch(), null;
     const t = roundTripTime(v);
     if (t === undefined) {
-      this.errors.push(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse`);
+      this.fail(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse`);
       return null;
     }
     return t;
@@ -191,7 +218,7 @@ class Codec {
       else {
         for (const [k, item] of Object.entries(v)) {
           const f = findField(list, k);
-          if (f) given.set(f.json, this.value(f.type, item, name, path ? `${path}.${f.json}` : f.json, depth + 1));
+          if (f) given.set(f.json, this.within(k, () => this.value(f.type, item, name, path ? `${path}.${f.json}` : f.json, depth + 1)));
         }
       }
     }
@@ -263,13 +290,14 @@ function formatFloat32G(f: number): string {
  */
 export function typedRoundTrip(typeName: string, value: JsonValue, options: TypedRoundTripOptions = {}): TypedRoundTripResult {
   const table = options.table ?? KUBE_TYPES;
-  if (!table[typeName]) return { value, errors: [`unknown Kubernetes type ${typeName}`] };
+  if (!table[typeName]) return { value, errors: [`unknown Kubernetes type ${typeName}`], issues: [{ message: `unknown Kubernetes type ${typeName}`, path: [] }] };
   const codec = new Codec(table);
   try {
     const input = options.fromYaml ? coerceForTarget(table, typeName, value, 0) : value;
     const out = codec.value(typeName, input, typeName, '', 0);
-    return { value: out, errors: codec.errors };
+    return { value: out, errors: codec.errors, issues: codec.issues };
   } catch (err) {
-    return { value, errors: [...codec.errors, err instanceof Error ? err.message : String(err)] };
+    codec.fail(err instanceof Error ? err.message : String(err));
+    return { value, errors: codec.errors, issues: codec.issues };
   }
 }
