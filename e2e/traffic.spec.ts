@@ -31,3 +31,14 @@ test('an excludeOutboundIPRanges annotation changes the trace of a packet to tha
   await page.getByRole('tab', { name: 'iptables-restore payload' }).click();
   await expect(page.getByTestId('rules-payload')).toContainText('-d 203.0.113.0/24 -j RETURN');
 });
+
+test('switching to CNI mode replaces istio-init with istio-validation and the CNI plugin programs the rules', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Traffic' }).click();
+  await page.getByRole('group', { name: 'Capture mode' }).getByRole('button', { name: 'CNI' }).click();
+  await expect(page.getByTestId('capture-entry')).toContainText('CNI plugin');
+  await expect(page.getByTestId('trace-final')).toContainText('REDIRECT to 15001');
+  await page.getByRole('tab', { name: 'Patched pod' }).click();
+  await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-validation"]')).toBeVisible();
+  await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-init"]')).toHaveCount(0);
+});

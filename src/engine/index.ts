@@ -9,5 +9,5 @@ export type { SeenValue, StepOutcome, TraceStep as AdmissionStep, Verdict, Webho
 export type { CheckInjectRow } from './webhooks/checkInject.ts';
 export type { CaptureResult, CaptureRule, ConfigOrigins, ValueOrigin } from './iptables/index.ts';
 export type { RuleSet, TraceHit, TracePacket, TraceResult } from './packettrace/index.ts';
-export type { InjectionResult, InstallChoice } from './scenario/injectionSection.ts';
+export type { ClusterOptions, InjectionResult, InstallChoice } from './scenario/injectionSection.ts';
 export type { InjectedPodReport, EnvEntry, EnvSource, JsonPatchOperation } from './injection/index.ts';

@@ -18,15 +18,15 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     store.setState({ running: true });
-    const { texts, selectedWorkload, traffic } = store.getState();
-    client.analyze({ texts, selectedWorkload, traffic });
+    const { texts, selectedWorkload, traffic, cluster } = store.getState();
+    client.analyze({ texts, selectedWorkload, traffic, cluster });
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {
     if (state.texts !== prev.texts) {
       clearTimeout(timer);
       timer = setTimeout(send, debounceMs);
-    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic) {
+    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster) {
       clearTimeout(timer);
       send();
     }

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
+import type { ClusterOptions, InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
 import { defaultScenario, examples } from './defaultScenario.ts';
 
 export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
@@ -14,6 +14,9 @@ export interface InputsSlice {
   /** Replaces several inputs at once (an applied suggestion, an example). */
   setTexts(texts: Partial<Record<InputName, string>>): void;
   setTraffic(t: Partial<TrafficOptions>): void;
+  /** How the simulated cluster is set up (CNI plugin, native sidecars): part of the scenario too. */
+  cluster: ClusterOptions;
+  setCluster(c: Partial<ClusterOptions>): void;
   /** The last change applied from a panel (a suggested fix), with the texts before it, for Undo. */
   lastApplied?: { label: string; before: Partial<Record<InputName, string>> };
   applyChange(label: string, texts: Partial<Record<InputName, string>>): void;
@@ -56,6 +59,8 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
       set((s) => (s.texts[name] === text ? {} : { texts: { ...s.texts, [name]: text }, exampleId: undefined })),
     setTexts: (texts) => set((s) => ({ texts: { ...s.texts, ...texts } })),
     setTraffic: (t) => set((s) => ({ traffic: { ...s.traffic, ...t } })),
+    cluster: {},
+    setCluster: (c) => set((s) => ({ cluster: { ...s.cluster, ...c } })),
     applyChange: (label, texts) =>
       set((s) => {
         const before = Object.fromEntries(Object.keys(texts).map((k) => [k, s.texts[k as InputName]]));

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { PanelId } from '../state/store.ts';
+import { ClusterSettings } from './ClusterSettings.tsx';
 import { Diagnostics } from './Diagnostics.tsx';
 import { ExamplesMenu, ExampleStory } from './ExamplesMenu.tsx';
+import { ShareMenu } from './ShareMenu.tsx';
+import { useOpenFile } from './useOpenFile.ts';
 import { InputTabs } from './InputTabs.tsx';
 import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
 import { EnvPanel } from './panels/EnvPanel.tsx';
@@ -30,18 +33,48 @@ export function App() {
   const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
   const panel = PANELS.find((p) => p.id === activePanel) ?? PANELS[0];
   const [auditOpen, setAuditOpen] = useState(false);
+  const [dropMessage, setDropMessage] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const openFile = useOpenFile(setDropMessage);
   return (
-    <div className="app">
+    <div
+      className={dragging ? 'app dragging' : 'app'}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files[0];
+        setDragging(false);
+        if (!file) return;
+        e.preventDefault();
+        void openFile(file);
+      }}
+    >
       <header className="topbar">
         <h1>
           meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
         </h1>
+        <ClusterSettings />
         <ExamplesMenu />
         <button type="button" className="button" onClick={() => setAuditOpen(true)} title="Audit every pod of a cluster dump">
           Audit
         </button>
+        <ShareMenu />
       </header>
       <ExampleStory />
+      {dropMessage ? (
+        <p className="drop-message" role="status">
+          {dropMessage}{' '}
+          <button className="link" onClick={() => setDropMessage(undefined)} aria-label="Dismiss">
+            ×
+          </button>
+        </p>
+      ) : null}
       <Group orientation="horizontal" className="main">
         <Panel defaultSize="46" minSize="20" className="pane">
           <InputTabs />

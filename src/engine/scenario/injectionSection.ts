@@ -1,9 +1,10 @@
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { WorkloadAdmission } from '../admission/types.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject, Workload } from '../documents/scenarioDocuments.ts';
-import { injectScenario, type InjectedPodReport } from '../injection/index.ts';
+import { builtinInstallDocuments, injectScenario, type InjectedPodReport } from '../injection/index.ts';
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
+import { unifiedDiff } from '../text/unifiedDiff.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */
@@ -14,13 +15,26 @@ export interface InstallChoice {
   note: string;
 }
 
+/** What the cluster contributes that no pasted object says: how its nodes and CNI are set up. */
+export interface ClusterOptions {
+  /** Force the Istio CNI plugin on or off (undefined: as the install's values say). */
+  cni?: boolean;
+  /** Whether the cluster gives pods native sidecars (Kubernetes ≥ 1.29 with istiod's auto-detection). Default true. */
+  nativeSidecars?: boolean;
+}
+
 export interface InjectionResult {
+  /** Whether the CNI plugin set up the pod's traffic capture (istio-validation instead of istio-init). */
+  cni: boolean;
+  nativeSidecars: boolean;
   install: InstallChoice;
   /** The pod as the webhook saw it and as istiod patched it (absent when istiod skipped or rejected it). */
   pod?: InjectedPodReport;
   /** The pod before and after, written as sigs.k8s.io/yaml writes them, for the diff. */
   beforeYaml?: string;
   afterYaml?: string;
+  /** The same as a unified diff, for reports. */
+  diff?: string;
   /** What `istioctl kube-inject -f` prints for this workload. */
   kubeInject: { output?: string; warnings: string[]; error?: string };
   diagnostics: Diagnostic[];
@@ -30,7 +44,7 @@ export interface InjectionResult {
  * The selected workload injected by the istiod the API server would reach, with the install the
  * user pasted for that revision, or the built-in default one.
  */
-export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined): InjectionResult {
+export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined, cluster: ClusterOptions = {}): InjectionResult {
   const revision = admission?.injectedBy[0] ?? admission?.injectors[0]?.revision ?? 'default';
   const injectorCm = pick(docs.objects, 'injectorConfigMap', revision);
   const meshCm = pick(docs.objects, 'meshConfigMap', revision);
@@ -44,21 +58,58 @@ export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, ad
     injectorCm ? `Injected with the ConfigMap ${ref(injectorCm).name} from the Injector tab` : `Injected with meshsim's built-in default install (no istio-sidecar-injector${revision === 'default' ? '' : `-${revision}`} ConfigMap was pasted)`,
     meshCm ? `and the mesh config ${ref(meshCm).name}.` : 'and the built-in mesh defaults.',
   ].join(' ');
+  const diagnostics: Diagnostic[] = [];
+  const injector = withCni(injectorCm?.value, cluster.cni, diagnostics);
+  const nativeSidecars = cluster.nativeSidecars ?? true;
   const result = injectScenario({
     workloads: stringify(workload.value, { lineWidth: 0 }),
-    injectorConfigMap: injectorCm?.value,
+    injectorConfigMap: injector.configMap,
     meshConfigMap: meshCm?.value,
-    context: { revision },
+    context: { revision, nativeSidecars },
   });
   const pod = result.pods[0];
+  const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue) : undefined;
+  const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined;
   return {
+    cni: injector.cni,
+    nativeSidecars,
     install,
     pod,
-    beforeYaml: pod ? toSigsYaml(pod.before as JsonValue) : undefined,
-    afterYaml: pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined,
+    beforeYaml,
+    afterYaml,
+    diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
     kubeInject: result.kubeInject,
-    diagnostics: result.diagnostics,
+    diagnostics: [...diagnostics, ...result.diagnostics],
   };
+}
+
+/**
+ * The injector ConfigMap with `pilot.cni.enabled` forced when the user flips the CNI switch; the
+ * built-in install is written out as a ConfigMap for that. Returns the effective CNI setting.
+ */
+function withCni(configMap: Record<string, any> | undefined, force: boolean | undefined, diagnostics: Diagnostic[]): { configMap?: Record<string, any>; cni: boolean } {
+  const builtin = builtinInstallDocuments();
+  const valuesText: unknown = configMap ? configMap.data?.values : undefined;
+  let values: any;
+  if (configMap) {
+    try {
+      values = typeof valuesText === 'string' && valuesText.trim() ? parse(valuesText) : {};
+    } catch {
+      return { configMap, cni: false }; // the injection reports the unreadable values itself
+    }
+  } else {
+    values = builtin.values;
+  }
+  const installed = Boolean(values?.pilot?.cni?.enabled);
+  if (force === undefined || force === installed) return { configMap, cni: installed };
+  if (!values || typeof values !== 'object') {
+    diagnostics.push(diagnostic('injection', 'warning', 'the injector values are not a mapping: the CNI switch cannot be applied'));
+    return { configMap, cni: installed };
+  }
+  const next = structuredClone(values);
+  next.pilot = { ...(next.pilot ?? {}), cni: { ...(next.pilot?.cni ?? {}), enabled: force } };
+  const base = configMap ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system' }, data: { config: stringify(builtin.config, { lineWidth: 0 }) } };
+  return { configMap: { ...base, data: { ...base.data, values: JSON.stringify(next) } }, cni: force };
 }
 
 function pick(objects: ScenarioObject[], role: 'injectorConfigMap' | 'meshConfigMap', revision: string): ScenarioObject | undefined {

@@ -1,6 +1,6 @@
 import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/types.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
-import type { InjectionResult } from './injectionSection.ts';
+import type { ClusterOptions, InjectionResult } from './injectionSection.ts';
 import type { TrafficOptions, TrafficResult } from './trafficSection.ts';
 
 /** The editor tabs of a scenario; each is one YAML stream. */
@@ -13,6 +13,7 @@ export interface ScenarioInput {
   /** Which workload the pod, environment and traffic views are about (default: the first). */
   selectedWorkload?: number;
   traffic?: TrafficOptions;
+  cluster?: ClusterOptions;
 }
 
 /** A suggestion with the input texts it would produce, so the UI can apply it as one undoable edit. */

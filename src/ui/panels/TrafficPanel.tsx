@@ -22,6 +22,8 @@ export function TrafficPanel() {
   const traffic = useAppState((s) => s.result?.traffic);
   const options = useAppState((s) => s.traffic);
   const setTraffic = useAppState((s) => s.setTraffic);
+  const setCluster = useAppState((s) => s.setCluster);
+  const injection = useAppState((s) => s.result?.injection);
   const [view, setView] = useState<View>('diagram');
   if (!traffic) return <p className="empty">No workload to capture traffic for.</p>;
   const { capture, family } = traffic;
@@ -42,6 +44,16 @@ export function TrafficPanel() {
       {capture.entry !== 'none' ? (
         <>
           <div className="row toolbar">
+            {injection ? (
+              <span role="group" aria-label="Capture mode">
+                <button className="button" aria-pressed={!injection.cni} onClick={() => setCluster({ cni: false })} title="istiod injects istio-init, which runs istio-iptables in the pod">
+                  istio-init
+                </button>
+                <button className="button" aria-pressed={injection.cni} onClick={() => setCluster({ cni: true })} title="The Istio CNI plugin programs the rules when the pod's network is set up">
+                  CNI
+                </button>
+              </span>
+            ) : null}
             <span role="group" aria-label="Address family">
               <button className="button" aria-pressed={family === 'ipv4'} onClick={() => setTraffic({ family: 'ipv4', packet: undefined })}>
                 IPv4

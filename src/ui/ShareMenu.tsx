@@ -1,0 +1,100 @@
+import { useRef, useState } from 'react';
+import { markdownReport } from '../state/markdownReport.ts';
+import { scenarioToFile } from '../state/scenarioFile.ts';
+import { snapshot } from '../state/persistence.ts';
+import { LONG_LINK } from '../state/urlState.ts';
+import { useAppState, useAppStore } from './storeContext.tsx';
+import { useOpenFile } from './useOpenFile.ts';
+
+function download(text: string, filename: string, type = 'text/yaml') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Share and keep: permalink, Markdown report, scenario file, open a file, reset. */
+export function ShareMenu() {
+  const store = useAppStore();
+  const result = useAppState((s) => s.result);
+  const exampleId = useAppState((s) => s.exampleId);
+  const [message, setMessage] = useState<{ text: string; offerFile?: boolean } | undefined>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const openFile = useOpenFile((text) => setMessage({ text }));
+
+  const say = (text: string, offerFile = false) => {
+    setMessage({ text, offerFile });
+    if (!offerFile) setTimeout(() => setMessage((m) => (m?.text === text ? undefined : m)), 4000);
+  };
+  const copy = async (text: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      say(`Could not copy the ${what}: the browser refused access to the clipboard.`);
+      return false;
+    }
+  };
+  const copyLink = async () => {
+    const link = location.href;
+    if (!(await copy(link, 'link'))) return;
+    if (link.length > LONG_LINK) say(`Link copied, but it is ${link.length.toLocaleString()} characters long: many chat tools cut links past ${LONG_LINK.toLocaleString()}. Share the scenario as a file instead?`, true);
+    else say('Link copied: it opens exactly this scenario, in any browser.');
+  };
+  const downloadScenario = () => {
+    const s = store.getState();
+    download(scenarioToFile({ ...snapshot(s), texts: s.texts }), 'meshsim-scenario.yaml');
+  };
+  const copyMarkdown = async () => {
+    if (!result) return;
+    if (await copy(markdownReport(store.getState().texts, result, location.href.length <= LONG_LINK ? location.href : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
+  };
+  const reset = () => store.getState().loadExample(exampleId ?? 'default');
+
+  return (
+    <div className="share-menu">
+      <button className="button" onClick={copyLink} title="Copy a link that reproduces this scenario (nothing is uploaded: the scenario is in the link itself)">
+        Copy link
+      </button>
+      <button className="button" onClick={copyMarkdown} disabled={!result} title="Copy a report for a GitHub issue or a chat thread">
+        Copy as Markdown
+      </button>
+      <button className="button" onClick={downloadScenario} title="Download the scenario as a file">
+        Save file
+      </button>
+      <button className="button" onClick={() => fileInput.current?.click()} title="Open a scenario file or any Kubernetes YAML (or drop it on the page)">
+        Open…
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".yaml,.yml,.json,.txt"
+        hidden
+        aria-label="Open a scenario file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void openFile(f);
+          e.target.value = '';
+        }}
+      />
+      <button className="button" onClick={reset} title="Put back the example's inputs (Undo brings your text back)">
+        Reset to example
+      </button>
+      {message ? (
+        <div className="share-message" role="status">
+          {message.text}{' '}
+          {message.offerFile ? (
+            <button className="button" onClick={downloadScenario}>
+              Save file
+            </button>
+          ) : null}
+          <button className="link" onClick={() => setMessage(undefined)} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
