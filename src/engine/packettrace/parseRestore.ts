@@ -3,6 +3,7 @@
  * `--noflush` into a fresh network namespace: `-I` inserts applied, so positions are the kernel's.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { findJumpLoop } from './jumpLoops.ts';
 import { parseRule } from './parseRule.ts';
 import { tokenize } from './tokenize.ts';
 import type { Chain, Family, ParseResult, Rule, RuleSet, Table, TableName } from './types.ts';
@@ -73,9 +74,10 @@ function parseInto(text: string, ruleset: RuleSet, diagnostics: Diagnostic[], in
       }
     }
     pendingJumps.length = 0;
+    const loop = findJumpLoop(table);
+    if (loop) report('error', `the chains of table ${table.name} jump in a loop (${loop.join(' -> ')}); the kernel refuses this`, line);
     ruleset.tables[table.name] = table;
     table = undefined;
-    void line;
   };
 
   for (let n = 0; n < Math.min(lines.length, MAX_LINES); n++) {
