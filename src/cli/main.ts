@@ -1,4 +1,5 @@
 import { processIO, type CliIO, type Verb } from './io.ts';
+import { audit, auditUsage } from './verbs/audit.ts';
 import { check, checkUsage } from './verbs/check.ts';
 import { conformance, conformanceUsage } from './verbs/conformance.ts';
 import { inject, injectUsage } from './verbs/inject.ts';
@@ -7,6 +8,7 @@ import { trace, traceUsage } from './verbs/trace.ts';
 
 /** Every verb of the CLI with its one-line usage; each verb lives in its own file under verbs/. */
 const verbs: Record<string, { run: Verb; usage: string }> = {
+  audit: { run: audit, usage: auditUsage },
   check: { run: check, usage: checkUsage },
   conformance: { run: conformance, usage: conformanceUsage },
   inject: { run: inject, usage: injectUsage },
