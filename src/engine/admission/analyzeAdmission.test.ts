@@ -228,3 +228,14 @@ describe('where each selector requirement is written', () => {
     expect(r).toMatchObject({ text: 'istio-injection In [enabled]', matched: false, actual: 'disabled', source: { input: 'input0' }, labelSource: { input: 'input1', line: 5 } });
   });
 });
+
+describe('a revisioned-only install (istio/istio#41883)', () => {
+  it('finds the two-edit fix when the namespace still carries istio-injection=enabled', () => {
+    const w = analyze(CANARY, namespace({ 'istio-injection': 'enabled' }), deployment());
+    expect(w.verdict).toBe('not-injected');
+    expect(w.checkInject.rows[0].reason).toBe('No matching namespace labels (istio.io/rev=canary) or pod labels (istio.io/rev=canary)');
+    const fix = w.suggestions.find((s) => s.sentence.includes('Remove the label istio-injection=enabled from namespace shop.') && s.sentence.includes('istio.io/rev=canary'))!;
+    expect(fix.revisionsAfter).toEqual(['canary']);
+    expect(fix.edits.map((e) => e.action)).toEqual(['remove', 'set']);
+  });
+});

@@ -146,7 +146,8 @@ function candidates(s: PodSubject, index: ScenarioIndex, want: Verdict): Candida
   if (want === 'injected') {
     if (podLabels[INJECT_KEY] !== undefined && podLabels[INJECT_KEY] !== 'true') out.push(podRemove('labels', INJECT_KEY, podLabels[INJECT_KEY]));
     if (podAnnotations[INJECT_KEY] !== undefined && podAnnotations[INJECT_KEY] !== 'true') out.push(podRemove('annotations', INJECT_KEY, podAnnotations[INJECT_KEY]));
-    if (nsLabels[NS_INJECTION_KEY] !== undefined && nsLabels[NS_INJECTION_KEY] !== 'enabled') out.push(nsRemove(NS_INJECTION_KEY));
+    // Even istio-injection=enabled blocks the revision webhooks (they want it absent).
+    if (nsLabels[NS_INJECTION_KEY] !== undefined) out.push(nsRemove(NS_INJECTION_KEY));
     if (wantsNamespaceInjectionLabel(index)) out.push(nsSet(NS_INJECTION_KEY, 'enabled'));
     for (const rev of knownRevisions(index)) if (nsLabels[REV_KEY] !== rev) out.push(nsSet(REV_KEY, rev));
     if (nsLabels[REV_KEY] !== undefined) out.push(nsRemove(REV_KEY));
