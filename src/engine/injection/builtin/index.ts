@@ -1,6 +1,7 @@
 import { buildInstall, type InjectionInstall, type InstallDocuments } from '../install.ts';
 import { builtinMesh, builtinValues } from './defaultValues.ts';
 import { GATEWAY_TEMPLATE } from './gatewayTemplate.ts';
+import { GRPC_AGENT_TEMPLATE } from './grpcAgentTemplate.ts';
 import { SIDECAR_TEMPLATE } from './sidecarTemplate.ts';
 
 /** The parsed documents of meshsim's built-in install, before any user overlay. */
@@ -12,7 +13,7 @@ export function builtinInstallDocuments(): InstallDocuments {
       alwaysInjectSelector: [],
       neverInjectSelector: [],
       injectedAnnotations: {},
-      templates: { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE },
+      templates: { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE, 'grpc-agent': GRPC_AGENT_TEMPLATE },
     },
     values: builtinValues(),
     mesh: builtinMesh(),

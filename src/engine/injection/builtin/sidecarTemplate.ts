@@ -1,3 +1,5 @@
+import { RESOURCES_DEFINE } from './shared.ts';
+
 /**
  * meshsim's own `sidecar` injection template, written from the description of what Istio's default
  * install injects (spec §8.1-§8.5). Its rendered YAML differs in layout from Istio's, but once parsed
@@ -17,35 +19,7 @@ export const SIDECAR_TEMPLATE = String.raw`
 {{- if contains "/" $ref }}{{ $ref | quote }}{{ else }}{{ .composed | quote }}{{ end -}}
 {{- end -}}
 
-{{- define "ms.resources" -}}
-{{- $a := .ObjectMeta.Annotations -}}
-{{- $cpu := isset $a "sidecar.istio.io/proxyCPU" -}}
-{{- $mem := isset $a "sidecar.istio.io/proxyMemory" -}}
-{{- $cpuMax := isset $a "sidecar.istio.io/proxyCPULimit" -}}
-{{- $memMax := isset $a "sidecar.istio.io/proxyMemoryLimit" -}}
-{{- if or $cpu $mem $cpuMax $memMax }}
-      {{- if or $cpu $mem }}
-      requests:
-        {{- if $cpu }}
-        cpu: {{ index $a "sidecar.istio.io/proxyCPU" | quote }}
-        {{- end }}
-        {{- if $mem }}
-        memory: {{ index $a "sidecar.istio.io/proxyMemory" | quote }}
-        {{- end }}
-      {{- end }}
-      {{- if or $cpuMax $memMax }}
-      limits:
-        {{- if $cpuMax }}
-        cpu: {{ index $a "sidecar.istio.io/proxyCPULimit" | quote }}
-        {{- end }}
-        {{- if $memMax }}
-        memory: {{ index $a "sidecar.istio.io/proxyMemoryLimit" | quote }}
-        {{- end }}
-      {{- end }}
-{{- else if .Values.global.proxy.resources }}
-      {{ toYaml (omitNil .Values.global.proxy.resources) | indent 6 }}
-{{- end }}
-{{- end -}}
+${RESOURCES_DEFINE}
 
 {{- $meta := .ObjectMeta -}}
 {{- $ann := .ObjectMeta.Annotations -}}
