@@ -234,7 +234,7 @@ describe('a revisioned-only install (istio/istio#41883)', () => {
     const w = analyze(CANARY, namespace({ 'istio-injection': 'enabled' }), deployment());
     expect(w.verdict).toBe('not-injected');
     expect(w.checkInject.rows[0].reason).toBe('No matching namespace labels (istio.io/rev=canary) or pod labels (istio.io/rev=canary)');
-    const fix = w.suggestions.find((s) => s.sentence.includes('Remove the label istio-injection=enabled from namespace shop.') && s.sentence.includes('istio.io/rev=canary'))!;
+    const fix = w.suggestions.find((s) => s.sentence.startsWith('Remove the label istio-injection=enabled from namespace shop, and label namespace shop with') && s.sentence.includes('istio.io/rev=canary'))!;
     expect(fix.revisionsAfter).toEqual(['canary']);
     expect(fix.edits.map((e) => e.action)).toEqual(['remove', 'set']);
   });

@@ -205,6 +205,11 @@ function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments,
   return out;
 }
 
+/** "Do A." + "Do B." → "Do A, and do B." */
+function joinSentences(sentences: string[]): string {
+  return sentences.map((t, i) => (i === 0 ? t : t[0].toLowerCase() + t.slice(1))).map((t, i, all) => (i < all.length - 1 ? t.replace(/\.$/, ',') : t)).join(' and ');
+}
+
 /** A cluster change as a YAML edit: removing a configuration's document, or the ConfigMap's new data.config text. */
 function clusterEdit(index: ScenarioIndex, change: ClusterChange): YamlEdit {
   if (change.kind === 'drop-configuration') {
@@ -261,7 +266,7 @@ export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: Adm
     const result = outcomeOf(after, index, ignoredNamespaces, budget, changes);
     if (!result || !ok(result, want)) return;
     found.push({
-      sentence: parts.map((p) => p.sentence).join(' And: '),
+      sentence: joinSentences(parts.map((p) => p.sentence)),
       ...(parts.every((p) => p.command) ? { command: parts.map((p) => p.command).join(' && ') } : {}),
       edits: [...toYamlEdits(s, edits, docs, after), ...changes.map((c) => clusterEdit(index, c))],
       verdictAfter: result.verdict,
