@@ -104,8 +104,6 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       p.ctmark = ct.entry?.mark ?? 0;
       p.ctNat = { dnat: !!ct.entry?.dnat, snat: false };
       p.socket = ct.entry && ct.entry.seenReply && hook === 'PREROUTING' && ct.dir === 'original' ? { transparent: ct.entry.tproxied } : undefined;
-      const markBefore = p.mark;
-      const dstBefore = p.dst;
       const run = runChain(table, hook, p, {
         budget: sim.budget,
         onHit: (rule, position) => rec.hit(rule, position, label),
@@ -119,7 +117,6 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       }
       if (run.decidedBy?.target.kind === 'ACCEPT') rec.terminal('ACCEPT', run.decidedBy);
       rec.step(`${tableName} ${label}`, describeRun(run.decidedBy));
-      if (hook === 'OUTPUT' && (p.mark !== markBefore || p.dst !== dstBefore)) p.oif = routeOut(r, p.dst, p.mark);
     }
     return 'accept';
   };
@@ -158,7 +155,6 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       p.dst = e.dnat.addr;
       p.dport = e.dnat.port;
       ct.replayedNat = formatEndpoint(p.dst, p.dport);
-      if (p.oif !== undefined) p.oif = routeOut(r, p.dst, p.mark);
     } else if (!isDstHook && ct.dir === 'reply' && !ct.replayedNat) {
       p.src = e.orig.dst;
       p.sport = e.orig.dport;
@@ -244,6 +240,11 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     p.oif = routeOut(r, p.dst, p.mark);
     rec.step('routing', `locally generated; the route lookup picks ${p.oif}`);
     if (walk('OUTPUT', 'OUTPUT') === 'drop') return finish(here('dropped'));
+    // A new mark or destination re-routes the packet, but every OUTPUT table still saw the first
+    // route's interface: the new one shows from POSTROUTING on.
+    const rerouted = routeOut(r, p.dst, p.mark);
+    if (rerouted !== p.oif) rec.step('routing', `re-routed after OUTPUT: the packet now leaves by ${rerouted}`);
+    p.oif = rerouted;
     if (walk('POSTROUTING', 'POSTROUTING') === 'drop') return finish(here('dropped'));
     if (p.oif !== 'lo') return finish(here('sent', p.oif));
     // Looped back: the packet keeps its conntrack entry, so nat PREROUTING is not consulted again.

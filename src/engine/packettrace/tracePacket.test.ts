@@ -52,6 +52,7 @@ describe('tracePacket on hand-made rule sets', () => {
     { name: 'TPROXY without a transparent listener drops the packet', rules: '*mangle\n-A PREROUTING -p tcp -j TPROXY --on-port 15002 --tproxy-mark 1337\nCOMMIT\n*nat\n-A PREROUTING -p tcp -j RETURN\nCOMMIT\n', packet: wire('192.0.2.10', 8080), at: ['mangle/PREROUTING#1'], final: 'TPROXY to 15002', where: 'dropped' },
     { name: 'TPROXY hands the packet to the transparent listener', rules: '*mangle\n-A PREROUTING -p tcp -j TPROXY --on-port 15006 --tproxy-mark 1337\nCOMMIT\n*nat\n-A PREROUTING -p tcp -j RETURN\nCOMMIT\n', packet: wire('192.0.2.10', 8080), at: ['mangle/PREROUTING#1', 'nat/PREROUTING#1'], final: 'TPROXY to 15006', where: 'local' },
     { name: 'a conntrack template makes -m conntrack see NEW in raw', rules: '*raw\n-A PREROUTING -m conntrack --ctstate INVALID -j CT --zone 1\n-A PREROUTING -m conntrack --ctstate NEW -j RETURN\nCOMMIT\n', packet: wire('192.0.2.10', 80), at: ['raw/PREROUTING#1', 'raw/PREROUTING#2'], final: 'RETURN to the original destination', where: 'local' },
+    { name: 'OUTPUT tables keep the first route after a REDIRECT', rules: '*nat\n-A OUTPUT -p udp -j REDIRECT --to-ports 15001\nCOMMIT\n*filter\n-A OUTPUT -o eth0 -j RETURN\nCOMMIT\n', packet: app('198.51.100.1', 53, { proto: 'udp' }), at: ['nat/OUTPUT#1', 'filter/OUTPUT#1'], final: 'REDIRECT to 15001', where: 'local', dst: '127.0.0.1:15001' },
   ];
   it.each(cases)('$name', ({ rules, packet, at, final, where, dst }) => {
     const r = tracePacket(rules, packet, net);
