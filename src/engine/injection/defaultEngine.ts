@@ -38,6 +38,10 @@ export const defaultEngine: InjectionEngine = {
     const r = execute(registerFunctions(set, funcs), name, data);
     return r.ok ? { output: r.output } : { error: r.error.message, line: r.error.line, column: r.error.column };
   },
+  checkTemplate(name, text, funcs) {
+    const set = parsed(name, text, funcs);
+    return 'error' in set ? set : {};
+  },
   parseYaml(text) {
     const d = kube.decodeKubeYaml(text, 'template');
     const err = d.diagnostics.find((x) => x.severity === 'error');

@@ -9,6 +9,8 @@ import type { Container, Pod } from './postprocess/containers.ts';
 export interface InjectionEngine {
   /** Parses and executes one template with Istio's functions over sprig's; errors worded as Go's. */
   render(name: string, text: string, data: GoValue, funcs: Record<string, GoFunc>): { output: string } | { error: string; line?: number; column?: number };
+  /** Parses a template without running it (istiod parses every template of the config at load time). */
+  checkTemplate(name: string, text: string, funcs: Record<string, GoFunc>): { error?: string; line?: number; column?: number };
   /** YAML text → JSON data as sigs.k8s.io/yaml reads it. */
   parseYaml(text: string): { value: unknown } | { error: string };
   /** sigs.k8s.io/yaml's Marshal of JSON data. */

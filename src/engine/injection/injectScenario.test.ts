@@ -82,3 +82,16 @@ describe('injectScenario diagnostics', () => {
     expect(bad.diagnostics.find((x) => x.message.startsWith('Deployment web:'))!.source).toMatchObject({ input: 'workloads', line: 5 });
   });
 });
+
+describe('injectScenario template checks', () => {
+  it('reports a template that does not parse, even when no pod selects it', () => {
+    const injectorConfigMap = { data: { config: 'templates:\n  sidecar: "metadata: {}"\n  broken: "a: {{ nosuchfunc }}"\n', values: '{}' } };
+    const r = injectScenario({ workloads: WORKLOADS, injectorConfigMap });
+    const d = r.diagnostics.find((x) => x.message.includes('"broken" does not parse'));
+    expect(d?.message).toContain('function "nosuchfunc" not defined');
+  });
+
+  it('parses every built-in template', () => {
+    expect(injectScenario({ workloads: WORKLOADS }).diagnostics.filter((d) => d.message.includes('does not parse'))).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import type { Pod } from './postprocess/containers.ts';
 import { proxyEnvsFor } from './postprocess/clusterInfo.ts';
 import { webhookInject, type ClusterContext, type JsonPatchOperation } from './webhookInject.ts';
 import { normalizeProxyConfig } from '../mesh/index.ts';
+import { istioTemplateFunctions } from './templateFunctions.ts';
 
 export interface InjectScenarioInput {
   /** The user's workloads: a YAML stream (Deployments, Pods, Lists, Services...). */
@@ -66,6 +67,7 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
   try {
     const install = installFor(input, diagnostics);
     const context = contextOf(input.context);
+    checkTemplates(install, engine, diagnostics);
     const kube = kubeInjectStream(input.workloads, {
       install,
       revision: input.kubeInjectRevision ?? '',
@@ -126,6 +128,17 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
     report.clusterEnv = clusterEnv(report.env);
   }
   return report;
+}
+
+/** istiod refuses a config whose templates do not all parse; say which one and where. */
+function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diagnostics: Diagnostic[]): void {
+  const funcs = istioTemplateFunctions({ env: {}, toYaml: () => '' });
+  for (const [name, text] of Object.entries(install.config.templates)) {
+    const r = engine.checkTemplate(name, text, funcs);
+    if (r.error === undefined) continue;
+    const source = r.line !== undefined ? { input: `template:${name}`, line: r.line, column: r.column ?? 1 } : undefined;
+    diagnostics.push(diagnostic('injection', 'error', `injector template ${JSON.stringify(name)} does not parse: ${r.error}`, source));
+  }
 }
 
 function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): InjectionInstall {
