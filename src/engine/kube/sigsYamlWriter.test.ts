@@ -35,6 +35,7 @@ const CASES: [string, JsonValue, string][] = [
   ['long single-quoted strings fold too', { c: 'x: ' + WORDS },
     "c: 'x: word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12\n  word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24\n  word25 word26 word27 word28 word29'\n"],
   ['long strings without spaces do not fold', { a: 'x'.repeat(100) }, `a: ${'x'.repeat(100)}\n`],
+  ['undefined values are absent, as in JSON', { a: undefined, b: [undefined] } as unknown as JsonValue, 'b:\n- null\n'],
   ['a key longer than 128 bytes is written as a complex key', { ['k'.repeat(129)]: 1 }, `? ${'k'.repeat(129)}\n: 1\n`],
 ];
 

@@ -106,11 +106,12 @@ class Emitter {
       if (value.length === 0) this.emptyFlow('[', ']');
       else this.blockSequence(value, ctx, depth);
     } else if (value !== null && typeof value === 'object') {
-      const keys = Object.keys(value);
+      // As with JSON.stringify, a key whose value is undefined is absent.
+      const keys = Object.keys(value).filter((k) => value[k] !== undefined);
       if (keys.length === 0) this.emptyFlow('{', '}');
       else this.blockMapping(value, keys, depth);
     } else {
-      this.scalarValue(value, ctx);
+      this.scalarValue(value ?? null, ctx);
     }
   }
 
