@@ -46,7 +46,7 @@ export interface TrialBudget {
   outcomes: Map<string, TrialOutcome>;
 }
 type TrialOutcome = Pick<AdmissionCore, 'verdict' | 'injectedBy'> & { double: boolean };
-export const newTrialBudget = (): TrialBudget => ({ left: 5000, outcomes: new Map() });
+export const newTrialBudget = (): TrialBudget => ({ left: 2000, outcomes: new Map() });
 
 /** What the verdict depends on. matchConditions may read any field, so then the whole objects count. */
 function fingerprint(s: PodSubject, index: ScenarioIndex): string {
@@ -69,6 +69,8 @@ function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: reado
   return outcome;
 }
 const MAX_SUGGESTIONS = 6;
+/** Suggestions combine at most this many changes. */
+const MAX_EDITS = 3;
 
 /** Revisions the injection webhooks route by, read from their `istio.io/rev In [...]` requirements. */
 function knownRevisions(index: ScenarioIndex): string[] {
@@ -273,15 +275,16 @@ export function suggestChanges(s: PodSubject, index: ScenarioIndex, current: Adm
       revisionsAfter: result.injectedBy,
     });
   };
-  for (const c of pool) attempt([c]);
-  if (!found.length) {
-    for (let i = 0; i < pool.length && found.length < MAX_SUGGESTIONS; i++) {
-      for (let j = i + 1; j < pool.length && found.length < MAX_SUGGESTIONS; j++) {
-        const paths = new Set(pool[i].edits.map((e) => `${e.target}:${e.path.join('.')}`));
-        if (pool[j].edits.some((e) => paths.has(`${e.target}:${e.path.join('.')}`))) continue;
-        attempt([pool[i], pool[j]]);
-      }
+  // Smallest first: every single change, then pairs, then triples, stopping at the first size that works.
+  const touches = (c: Candidate) => c.edits.map((e) => `${e.target}:${e.path.join('.')}`).concat(c.cluster ? [JSON.stringify(c.cluster)] : []);
+  const combine = (size: number, from: number, chosen: Candidate[], used: Set<string>) => {
+    if (chosen.length === size) return attempt(chosen);
+    for (let i = from; i < pool.length && found.length < MAX_SUGGESTIONS && trials < MAX_TRIALS; i++) {
+      const keys = touches(pool[i]);
+      if (keys.some((k) => used.has(k))) continue;
+      combine(size, i + 1, [...chosen, pool[i]], new Set([...used, ...keys]));
     }
-  }
+  };
+  for (let size = 1; size <= MAX_EDITS && !found.length; size++) combine(size, 0, [], new Set());
   return found.slice(0, MAX_SUGGESTIONS);
 }
