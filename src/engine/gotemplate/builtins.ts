@@ -3,7 +3,7 @@ import { assignable, callImpl } from './exec.ts';
 import { sprint, sprintf, sprintln } from './format.ts';
 import {
   GoComplex, GoError, GoInt, GoSlice, type GoFunc, type GoType, type GoValue, type BasicKind, basicKind, compareStrings, fromUtf8,
-  goFunc, hasKey, intValue, isGoFunc, isHost, isTrue as truthOf, mapView, sliceView, typeName, underlying, utf8, wrapInt, zeroValue,
+  goFunc, hasKey, intValue, isGoFunc, isHost, isTrue as truthOf, kindName, mapView, sliceView, typeName, underlying, utf8, wrapInt, zeroValue,
 } from './values.ts';
 
 /** reflect's indirectInterface: a nil interface is the invalid value; host wrappers show their basic value. */
@@ -49,7 +49,8 @@ function eq(arg1: GoValue, rest: GoValue[]): boolean {
     } else if (isNilish(a1) || isNilish(arg)) {
       truth = isNilish(a1) === isNilish(arg);
     } else {
-      if (typeName(a1) !== typeName(arg)) {
+      // Go's canCompare looks at kinds; then only comparable types (not maps, slices, funcs) may be compared.
+      if (kindName(a1) !== kindName(arg)) {
         throw new GoError(sprintf('non-comparable types %s: %v, %s: %v', [a1, typeName(a1), typeName(arg), arg]));
       }
       if (!isHost(arg)) throw new GoError(sprintf('non-comparable type %s: %v', [arg, typeName(arg)]));
@@ -123,7 +124,8 @@ function index(item: GoValue, indexes: GoValue[]): GoValue {
     if (typeof u === 'string') {
       const bytes = utf8(u);
       const x = indexArg(idx, bytes.length);
-      if (x === bytes.length) throw new GoError(`index out of range: ${x}`);
+      // indexArg lets x == len through; reflect's Index then panics
+      if (x === bytes.length) throw new GoError('reflect: string index out of range');
       item = new GoInt('uint8', BigInt(bytes[x]));
       continue;
     }
@@ -131,7 +133,7 @@ function index(item: GoValue, indexes: GoValue[]): GoValue {
     if (sl) {
       const items = sl.items ?? [];
       const x = indexArg(idx, items.length);
-      if (x === items.length) throw new GoError(`index out of range: ${x}`);
+      if (x === items.length) throw new GoError('reflect: slice index out of range');
       item = items[x];
       continue;
     }
@@ -141,7 +143,7 @@ function index(item: GoValue, indexes: GoValue[]): GoValue {
       item = mv.entries && hasKey(mv.entries, key) ? mv.entries[key] : zeroValue(mv.elemType);
       continue;
     }
-    throw new GoError(`can't index item of type ${typeName(item)}`);
+    throw new GoError(`can't index item of type ${derefTypeName(item)}`);
   }
   return item;
 }
@@ -172,6 +174,12 @@ function slice(item: GoValue, indexes: GoValue[]): GoValue {
   return Array.isArray(u) ? items : new GoSlice(sl!.elemType, items);
 }
 
+/** The type name after Go's indirect() has followed a pointer. */
+function derefTypeName(v: GoValue): string {
+  const t = typeName(v);
+  return isHost(v) && t.startsWith('*') ? t.slice(1) : t;
+}
+
 function length(item: GoValue): bigint {
   if (item === undefined) throw new GoError('reflect: call of reflect.Value.Type on zero Value');
   if (item === null || (isHost(item) && item.isNil)) throw new GoError('len of nil pointer');
@@ -181,7 +189,7 @@ function length(item: GoValue): bigint {
   if (sl) return BigInt(sl.items?.length ?? 0);
   const mv = mapView(u);
   if (mv) return BigInt(mv.entries ? Object.keys(mv.entries).length : 0);
-  throw new GoError(`len of type ${typeName(item)}`);
+  throw new GoError(`len of type ${derefTypeName(item)}`);
 }
 
 function call(name: string, fn: GoValue, args: GoValue[]): GoValue {
@@ -244,7 +252,8 @@ export function queryEscape(s: string): string {
 /** Go's evalArgs for html/js/urlquery: a single string as is, anything else through fmt.Sprint. */
 function evalArgs(args: GoValue[]): string {
   if (args.length === 1 && typeof args[0] === 'string') return args[0];
-  return sprint(args);
+  // printableValue turns a nil argument into the string "<no value>" before fmt.Sprint sees it
+  return sprint(args.map((a) => (a === null || a === undefined ? '<no value>' : a)));
 }
 
 const R = 'reflect.Value';

@@ -189,7 +189,7 @@ export function sprintf(format: string, args: GoValue[]): string {
     out += fmtArg(args[argi++], verb, spec, 0);
   }
   if (argi < args.length) {
-    out += '%!(EXTRA ' + args.slice(argi).map((a) => `${typeName(a)}=${formatValue(a)}`).join(', ') + ')';
+    out += '%!(EXTRA ' + args.slice(argi).map((a) => (a === null || a === undefined ? '<nil>' : `${typeName(a)}=${formatValue(a)}`)).join(', ') + ')';
   }
   return out;
 }

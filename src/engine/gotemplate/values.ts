@@ -159,12 +159,15 @@ export interface HostObject {
 
 export const NO_FIELD: unique symbol = Symbol('no such field');
 
+/** Data decoded from YAML/JSON never holds functions, so a `kind` key in user data cannot pass for a host object. */
 export function isHost(v: unknown): v is HostObject {
-  return typeof v === 'object' && v !== null && (v as HostObject).kind === 'host';
+  return typeof v === 'object' && v !== null && (v as HostObject).kind === 'host' && typeof (v as HostObject).field === 'function' &&
+    typeof (v as HostObject).method === 'function';
 }
 
 export function isPlainMap(v: unknown): v is GoPlainMap {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  if (isHost(v) || isGoFunc(v)) return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }

@@ -24,6 +24,8 @@ export function base64Encode(bytes: Uint8Array): string {
 /** base64.StdEncoding.DecodeString; errors are worded as Go's CorruptInputError. */
 export function base64Decode(s: string): Uint8Array {
   const clean = s.replace(/[\r\n]/g, '');
+  const bad = [...clean].findIndex((c) => c !== '=' && !B64.includes(c));
+  if (bad >= 0 && !clean.slice(0, bad).includes('=')) throw new GoError(`illegal base64 data at input byte ${bad}`);
   if (clean.length % 4 !== 0) throw new GoError(`illegal base64 data at input byte ${clean.length - (clean.length % 4)}`);
   const out: number[] = [];
   for (let i = 0; i < clean.length; i += 4) {
@@ -65,6 +67,8 @@ export function base32Encode(bytes: Uint8Array): string {
 
 export function base32Decode(s: string): Uint8Array {
   const clean = s.replace(/[\r\n]/g, '');
+  const bad = [...clean].findIndex((c) => c !== '=' && !B32.includes(c));
+  if (bad >= 0 && !clean.slice(0, bad).includes('=')) throw new GoError(`illegal base32 data at input byte ${bad}`);
   if (clean.length % 8 !== 0) throw new GoError(`illegal base32 data at input byte ${clean.length - (clean.length % 8)}`);
   const body = clean.replace(/=+$/, '');
   const out: number[] = [];

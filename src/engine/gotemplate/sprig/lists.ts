@@ -72,7 +72,7 @@ export function listFuncs(): Record<string, GoFunc> {
       if (xs.length === 0) return null; // an untyped nil: mustSlice returns interface{}
       const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
       const end = idx.length > 1 ? Number(toInt64(idx[1])) : xs.length;
-      if (start < 0 || end > xs.length || start > end) throw new GoError(`reflect: slice index out of range`);
+      if (start < 0 || end > xs.length || start > end) throw new GoError('reflect.Value.Slice: slice index out of bounds');
       return xs.slice(start, end);
     }, ANY, ANY),
     ...pair('chunk', ['int', ANY], (size: bigint, l: GoValue) => {

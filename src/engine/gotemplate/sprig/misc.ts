@@ -40,6 +40,10 @@ function versionObject(v: Version): HostObject {
 
 /** net/url.Parse for the parts sprig's urlParse reports. */
 function urlParse(s: string): GoPlainMap {
+  const badEscape = /%(?![0-9A-Fa-f]{2})/.exec(s);
+  if (badEscape) {
+    throw new GoError(`unable to parse url: parse ${JSON.stringify(s)}: invalid URL escape ${JSON.stringify(s.slice(badEscape.index, badEscape.index + 3))}`);
+  }
   const m = /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\/\/(?:([^@/?#]*)@)?([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(s);
   if (!m) throw new GoError(`unable to parse url: parse ${JSON.stringify(s)}: invalid URI`);
   const [, scheme = '', userinfo = '', host = '', rest = '', query = '', fragment = ''] = m;

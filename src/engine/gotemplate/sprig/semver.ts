@@ -117,6 +117,17 @@ function parseOne(c: string): Check {
 
 export function parseConstraint(s: string): Check {
   const ors = s.split('||').map((group) => {
+    try {
+      return parseGroup(group);
+    } catch {
+      throw new GoError(`improper constraint: ${group}`);
+    }
+  });
+  return (v) => ors.some((c) => c(v));
+}
+
+function parseGroup(group: string): Check {
+  {
     const g = group.trim().replace(/(>=|=>|<=|=<|!=|~>|>|<|=|~|\^)\s+/g, '$1');
     const ands: Check[] = [];
     const tokens = g.split(/[\s,]+/).filter(Boolean);
@@ -128,8 +139,7 @@ export function parseConstraint(s: string): Check {
       }
       ands.push(parseOne(tokens[i]));
     }
-    if (!ands.length) throw new GoError(`improper constraint: ${s}`);
+    if (!ands.length) throw new GoError(`improper constraint: ${group}`);
     return (v: Version) => ands.every((c) => c(v));
-  });
-  return (v) => ors.some((c) => c(v));
+  }
 }
