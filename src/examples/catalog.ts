@@ -13,8 +13,17 @@ export interface Example {
   title: string;
   story: string;
   lookAt: string;
-  expect: { verdict: 'injected' | 'not-injected' | 'rejected'; injectedBy?: string[]; doubleInjection?: boolean };
+  expect: {
+    verdict: 'injected' | 'not-injected' | 'rejected';
+    injectedBy?: string[];
+    doubleInjection?: boolean;
+    /** A packet preset and where it must end up. */
+    trace?: { preset: string; final: string };
+  };
   texts: Record<ExampleInput, string>;
+  /** Switches the example sets: the cluster's CNI / native sidecars, the traced family. */
+  cluster?: { cni?: boolean; nativeSidecars?: boolean };
+  traffic?: { family?: 'ipv4' | 'ipv6'; preset?: string };
 }
 
 const ORDER = [
@@ -29,6 +38,13 @@ const ORDER = [
   'double-injection',
   'host-network',
   'kube-system',
+  'exclude-outbound-ranges',
+  'include-outbound-ports',
+  'dns-capture',
+  'tproxy',
+  'cni-app-init-container',
+  'ipv6',
+  'hold-application',
 ];
 
 /** Builds the catalog from a map of file path (relative to this folder, e.g. `./default/workloads.yaml`) to text. */
@@ -45,10 +61,19 @@ export function buildCatalog(files: Record<string, string>): Example[] {
   ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return ids.map((id) => {
     const folder = byFolder.get(id)!;
-    const meta = parse(folder.example) as { title: string; story: string; lookAt: string; expect: Example['expect']; extraWebhooks?: string[] };
+    const meta = parse(folder.example) as Omit<Example, 'id' | 'texts'> & { extraWebhooks?: string[] };
     const texts = Object.fromEntries(INPUTS.map((name) => [name, folder[name] ?? defaults[name] ?? ''])) as Record<ExampleInput, string>;
     for (const extra of meta.extraWebhooks ?? []) texts.webhooks = `${texts.webhooks.trimEnd()}\n${shared[extra] ?? ''}`;
-    return { id, title: meta.title, story: meta.story, lookAt: meta.lookAt, expect: meta.expect, texts };
+    return {
+      id,
+      title: meta.title,
+      story: meta.story,
+      lookAt: meta.lookAt,
+      expect: meta.expect,
+      texts,
+      ...(meta.cluster ? { cluster: meta.cluster } : {}),
+      ...(meta.traffic ? { traffic: meta.traffic } : {}),
+    };
   });
 }
 

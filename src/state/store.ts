@@ -78,7 +78,14 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
       set((s) => {
         const ex = examples.find((e) => e.id === id);
         if (!ex) return {};
-        return { texts: { ...ex.texts }, exampleId: id, selectedWorkload: 0, lastApplied: { label: `Loaded the example “${ex.title}”`, before: { ...s.texts } } };
+        return {
+          texts: { ...ex.texts },
+          exampleId: id,
+          selectedWorkload: 0,
+          cluster: { ...ex.cluster },
+          traffic: { family: ex.traffic?.family ?? 'ipv4', preset: ex.expect.trace?.preset ?? ex.traffic?.preset ?? 'app-calls-service' },
+          lastApplied: { label: `Loaded the example “${ex.title}”`, before: { ...s.texts } },
+        };
       }),
     selectedWorkload: 0,
     setActivePanel: (p) => set({ activePanel: p }),

@@ -5,7 +5,9 @@ import type { Family, TracePacket } from '../packettrace/index.ts';
 export const POD_ADDRESS = { ipv4: '192.0.2.10', ipv6: '2001:db8::10' } as const;
 const SERVICE = { ipv4: '203.0.113.5', ipv6: '2001:db8:203::5' } as const;
 const CLIENT = { ipv4: '198.51.100.20', ipv6: '2001:db8:198::20' } as const;
-const DNS = { ipv4: '203.0.113.53', ipv6: '2001:db8:203::53' } as const;
+/** The pod's nameserver: a cluster's usual kube-dns Service address (simulated, never contacted). */
+export const CLUSTER_DNS = { ipv4: '10.96.0.10', ipv6: '2001:db8:96::a' } as const;
+const HTTPS_SITE = { ipv4: '203.0.113.80', ipv6: '2001:db8:203::80' } as const;
 
 export interface TrafficPreset {
   id: string;
@@ -41,7 +43,8 @@ export function trafficPresets(family: Family, config: CaptureConfig | undefined
       question: `A client at ${CLIENT[family]} connects to the app's port ${appPort}.`,
       packet: { family, direction: 'inbound', proto: 'tcp', src: { addr: CLIENT[family], port: 40000 }, dst: { addr: pod, port: appPort }, iface: 'eth0', state: 'new' },
     },
-    { id: 'dns-query', label: 'DNS query', question: `The app sends a UDP DNS query to ${DNS[family]}:53.`, packet: out(DNS[family], 53, 'udp') },
+    { id: 'app-calls-https', label: 'App calls an HTTPS site', question: `The app opens a TCP connection to ${HTTPS_SITE[family]}:443.`, packet: out(HTTPS_SITE[family], 443) },
+    { id: 'dns-query', label: 'DNS query', question: `The app sends a UDP DNS query to its nameserver ${CLUSTER_DNS[family]}:53.`, packet: out(CLUSTER_DNS[family], 53, 'udp') },
     { id: 'proxy-own-traffic', label: "Proxy's own traffic", question: `Envoy (uid ${proxyUid}) connects upstream to ${SERVICE[family]}:8080.`, packet: out(SERVICE[family], 8080, 'tcp', proxyUid) },
   ];
   if (excluded) {

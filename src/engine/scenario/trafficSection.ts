@@ -1,7 +1,7 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { captureRulesForPod, type CaptureResult } from '../iptables/index.ts';
 import { parseRestorePayload, traceRuleSet, type Family, type RuleSet, type TracePacket, type TraceResult } from '../packettrace/index.ts';
-import { POD_ADDRESS, trafficPresets, type TrafficPreset } from './trafficPresets.ts';
+import { CLUSTER_DNS, POD_ADDRESS, trafficPresets, type TrafficPreset } from './trafficPresets.ts';
 
 export interface TrafficOptions {
   family?: Family;
@@ -27,7 +27,10 @@ export interface TrafficResult {
 export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions = {}): TrafficResult {
   const diagnostics: Diagnostic[] = [];
   const wantV6 = options.family === 'ipv6';
-  const capture = captureRulesForPod(pod, { context: { podIPs: wantV6 ? [POD_ADDRESS.ipv6, POD_ADDRESS.ipv4] : [POD_ADDRESS.ipv4] } });
+  const capture = captureRulesForPod(pod, {
+    context: { podIPs: wantV6 ? [POD_ADDRESS.ipv6, POD_ADDRESS.ipv4] : [POD_ADDRESS.ipv4] },
+    clusterDns: [CLUSTER_DNS.ipv4, CLUSTER_DNS.ipv6],
+  });
   diagnostics.push(...capture.diagnostics);
   const family: Family = wantV6 && capture.ipv6 ? 'ipv6' : 'ipv4';
   if (wantV6 && !capture.ipv6) diagnostics.push(diagnostic('traffic', 'info', 'This configuration produces no IPv6 rules; showing IPv4.'));
