@@ -61,6 +61,7 @@ function render(w: WorkloadAdmission, truthTable: boolean): string[] {
   if (truthTable) out.push(...renderTruthTable(w));
   const notes = w.diagnostics;
   if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
+  if (!w.suggestions.length && w.verdict !== 'rejected') out.push('', 'No change of up to three labels, annotations or settings examined turns the verdict around.');
   if (w.suggestions.length) {
     const goal = w.doubleInjection && w.verdict === 'injected' ? 'To have it injected once (each verified):' : w.verdict === 'injected' ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):';
     out.push('', goal);

@@ -239,3 +239,11 @@ describe('a revisioned-only install (istio/istio#41883)', () => {
     expect(fix.edits.map((e) => e.action)).toEqual(['remove', 'set']);
   });
 });
+
+describe('three combined changes', () => {
+  it('are searched only when one or two do not work', () => {
+    const w = analyze(CANARY, namespace({ 'istio-injection': 'enabled' }), deployment({ tplAnnotations: { 'sidecar.istio.io/inject': 'false' } }));
+    expect(w.suggestions.length).toBeGreaterThan(0);
+    expect(w.suggestions.every((s) => s.edits.length === 3 && s.verdictAfter === 'injected')).toBe(true);
+  });
+});
