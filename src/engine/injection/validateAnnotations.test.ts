@@ -24,6 +24,7 @@ describe('validateAnnotations', () => {
     ['sidecar.istio.io/proxyMemory', 'lots', false],
     ['proxy.istio.io/config', 'discoveryAddress: foo:123\nconcurrency: 0', true],
     ['proxy.istio.io/config', 'drainDuration: soon', false],
+    ['proxy.istio.io/config', 'discoveryAddress: nowhere', false],
     ['sidecar.istio.io/unvalidated', 'anything', true],
   ])('%s=%j valid=%s', (name, value, valid) => {
     const errors = validateAnnotations({ [name]: value });

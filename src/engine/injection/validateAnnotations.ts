@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { normalizeProxyConfig } from '../mesh/index.ts';
+import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, validateProxyConfig } from '../mesh/index.ts';
 import { goBoolError, goQuote, parseGoUint } from './goStrconv.ts';
 
 /**
@@ -126,9 +126,11 @@ function interfaceListError(parameter: string, list: string): string | undefined
 function proxyConfigError(text: string): string | undefined {
   const parsed = parseLooseYaml(text);
   if (parsed.error) return `failed to convert to apply proxy config: ${parsed.error}`;
-  const { problems } = normalizeProxyConfig(parsed.value);
+  const { config, problems } = normalizeProxyConfig(parsed.value);
   if (problems.length) return `failed to convert to apply proxy config: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`;
-  return undefined;
+  // istiod validates the annotation applied over the built-in defaults (not the mesh's).
+  const invalid = validateProxyConfig(mergeProxyConfig(defaultProxyConfig(), config));
+  return invalid.length ? multiErrorText(invalid).trimEnd() : undefined;
 }
 
 /** Kubernetes resource.Quantity syntax: a signed decimal number with an optional suffix or exponent. */

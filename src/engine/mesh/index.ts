@@ -8,3 +8,4 @@ export {
   type ProxyConfigProblem,
 } from './proxyConfig.ts';
 export { parseDuration, durationToGoString, durationToProtoJSON, type Duration } from './duration.ts';
+export { validateProxyConfig } from './validateProxyConfig.ts';
