@@ -1,4 +1,4 @@
-import { evaluate } from '@marcbachmann/cel-js';
+import { Environment } from '@marcbachmann/cel-js';
 import type { AdmissionRequest, RequestObject } from './admissionRequest.ts';
 import type { MatchCondition } from './webhookConfiguration.ts';
 
@@ -22,6 +22,9 @@ export interface ConditionsCheck {
 /** Hostile input: longer expressions are not evaluated (the API server caps them too). */
 export const MAX_EXPRESSION_LENGTH = 10_000;
 const MAX_CONVERTED_NODES = 100_000;
+
+/** Kubernetes' CEL environment has optional types (`.?field`, `orValue`); the variables are dynamic objects. */
+const env = new Environment({ unlistedVariablesAreDyn: true, enableOptionalTypes: true });
 
 /** Variables the API server offers that meshsim cannot supply. */
 const UNSUPPORTED_VARIABLES = ['authorizer', 'params', 'variables'];
@@ -73,7 +76,7 @@ function evaluateOne(c: MatchCondition, vars: Record<string, unknown>): Conditio
   const used = UNSUPPORTED_VARIABLES.find((v) => new RegExp(`\\b${v}\\b`).test(c.expression));
   if (used) return { ...base, outcome: 'cannot-evaluate', message: `cannot evaluate: the expression uses \`${used}\`, which meshsim does not simulate` };
   try {
-    const value = evaluate(c.expression, vars);
+    const value = env.evaluate(c.expression, vars);
     if (typeof value !== 'boolean') return { ...base, outcome: 'error', message: `the expression must evaluate to a bool, got ${typeof value}` };
     return { ...base, outcome: value ? 'true' : 'false' };
   } catch (err) {

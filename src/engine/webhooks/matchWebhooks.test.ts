@@ -42,6 +42,8 @@ describe('evaluateWebhooks', () => {
     ['authorizer.requestResource.check("get").allowed()', 'Fail', false, 'rejects'],
     ['authorizer.requestResource.check("get").allowed()', 'Ignore', false, undefined],
     ['request.operation == "CREATE" && namespaceObject == null', 'Fail', true, undefined],
+    ['object.metadata.?annotations.orValue({}).size() == 0', 'Fail', true, undefined],
+    ['quantity("1") == quantity("1")', 'Ignore', false, undefined],
   ])('matchCondition %j with failurePolicy %s → called=%s', (expression, failurePolicy, called, rejects) => {
     const [e] = evaluateWebhooks(
       [mwc('a', [{ name: 'w.x.io', rules: podRule, failurePolicy, matchConditions: [{ name: 'c', expression }] }])],
