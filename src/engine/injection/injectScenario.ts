@@ -11,7 +11,7 @@ import { podsFromObject } from './podFromWorkload.ts';
 import type { Pod } from './postprocess/containers.ts';
 import { proxyEnvsFor } from './postprocess/clusterInfo.ts';
 import { webhookInject, type ClusterContext, type JsonPatchOperation } from './webhookInject.ts';
-import { normalizeProxyConfig } from '../mesh/index.ts';
+import { normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
 import { istioTemplateFunctions } from './templateFunctions.ts';
 
 export interface InjectScenarioInput {
@@ -41,6 +41,8 @@ export interface InjectedPodReport {
   /** The template (and line:column in it) the error comes from, when it does. */
   errorAt?: { template: string; line?: number; column?: number };
   templates: string[];
+  /** The effective ProxyConfig (mesh defaultConfig, ProxyConfig resources, pod annotation), proto-JSON names. */
+  proxyConfig?: ProxyConfig;
   before: Pod;
   after?: Pod;
   patch?: JsonPatchOperation[];
@@ -112,6 +114,7 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
   if (r.skipped) report.skipped = r.skipped.message;
   if (r.error) report.error = r.error;
   if (r.injection?.errorAt) report.errorAt = r.injection.errorAt;
+  if (r.injection) report.proxyConfig = r.injection.proxyConfig;
   if (r.after) {
     report.after = r.after;
     report.patch = r.patch;
