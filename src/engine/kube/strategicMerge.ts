@@ -117,7 +117,12 @@ class Merger {
         continue;
       }
       if (!hasOwn(target, k) || jsonType(target[k]) !== jsonType(patchV)) {
-        if (!isDeleteList) setOwn(target, k, discardNulls(patchV));
+        if (!isDeleteList) {
+          // A value the original lacks is taken whole, minus its nulls and directives.
+          const kept = removeDirectives(discardNulls(patchV));
+          if (kept.keep) setOwn(target, k, kept.value);
+          else delete target[k];
+        }
         continue;
       }
       const originalV = target[k];
@@ -127,7 +132,9 @@ class Merger {
       } else if (Array.isArray(originalV) && Array.isArray(patchV)) {
         const meta = this.lookup(schema, k);
         const elem = this.elementOf(meta.sub);
-        setOwn(target, k, Merger.plainStrategy(meta.strategy) === 'merge' ? this.mergeSlice(originalV, patchV, elem, meta.mergeKey ?? '', isDeleteList, depth + 1) : patchV);
+        // Delete lists ($deleteFromPrimitiveList) apply whatever the field's strategy.
+        const merge = Merger.plainStrategy(meta.strategy) === 'merge' || isDeleteList;
+        setOwn(target, k, merge ? this.mergeSlice(originalV, patchV, elem, meta.mergeKey ?? '', isDeleteList, depth + 1) : patchV);
       } else {
         setOwn(target, k, patchV);
       }
@@ -175,7 +182,7 @@ class Merger {
       const mergeKey = meta.mergeKey ?? '';
       let merged: JsonValue[];
       if (inOriginal && !inPatch) merged = originalList as JsonValue[];
-      else if (!inOriginal && inPatch) merged = patchList as JsonValue[];
+      else if (!inOriginal && inPatch) merged = removeDirectives(patchList as JsonValue[]).value as JsonValue[];
       else if (inOriginal && inPatch) {
         merged = Merger.plainStrategy(meta.strategy) === 'merge'
           ? this.mergeSlice(originalList as JsonValue[], patchList as JsonValue[], this.elementOf(meta.sub), mergeKey, false, depth + 1)
@@ -264,7 +271,28 @@ function extractKey(key: string, prefix: string): string {
   return key.slice(slash + 1);
 }
 
-/** discardNullValuesFromPatch: a value the original lacks is taken whole, minus its nulls. */
+/** removeDirectives: `$patch` maps vanish from a value taken whole (and the value itself if it is one). */
+function removeDirectives(v: JsonValue): { value: JsonValue; keep: boolean } {
+  if (Array.isArray(v)) {
+    const out: JsonValue[] = [];
+    for (const x of v) {
+      const r = removeDirectives(x);
+      if (r.keep) out.push(r.value);
+    }
+    return { value: out, keep: true };
+  }
+  if (isObject(v)) {
+    if (hasOwn(v, DIRECTIVE)) return { value: null, keep: false };
+    for (const [k, x] of Object.entries(v)) {
+      const r = removeDirectives(x);
+      if (r.keep) setOwn(v, k, r.value);
+      else delete v[k];
+    }
+  }
+  return { value: v, keep: true };
+}
+
+/** discardNullValuesFromPatch: nulls in a value taken whole are dropped. */
 function discardNulls(v: JsonValue): JsonValue {
   if (Array.isArray(v)) {
     for (const x of v) discardNulls(x);
