@@ -41,3 +41,21 @@ test('every result panel opens', async ({ page }) => {
     await expect(page.getByRole('tabpanel', { name })).toBeVisible();
   }
 });
+
+test('the bundled Kubernetes schema flags an unquoted annotation value', async ({ page }) => {
+  await openApp(page);
+  const text = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: bookinfo\n  annotations:\n    sidecar.istio.io/inject: true\nspec:\n  containers:\n  - name: a\n    image: x\n';
+  await setInput(page, 'workloads', text);
+  await expect.poll(async () => (await markers(page, 'workloads')).filter((m) => m.owner !== 'meshsim').map((m) => `${m.line}: ${m.message}`).join('\n')).toContain('7: Incorrect type. Expected "string"');
+});
+
+test('hovering a namespace label shows which steps read it', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Namespaces' }).click();
+  const box = (await page.locator('.monaco-editor .view-line', { hasText: 'istio-injection: enabled' }).getByText('enabled').boundingBox())!;
+  // Monaco opens its hover after the mouse rests on a word, so move onto it in two steps.
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.move(box.x + 10, box.y + 6);
+  await expect(page.locator('.monaco-hover').first()).toContainText('meshsim: read by');
+  await expect(page.locator('.monaco-hover').first()).toContainText('namespace istio-injection In [enabled]');
+});

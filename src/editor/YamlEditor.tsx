@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { INPUT_NAMES, type Diagnostic, type InputName } from '../worker/protocol.ts';
+import { INPUT_NAMES, type Diagnostic, type InputName, type SourceRef } from '../worker/protocol.ts';
 import { useAppState, useAppStore } from '../ui/storeContext.tsx';
 import { monaco } from './monacoSetup.ts';
 
@@ -38,6 +38,22 @@ export default function YamlEditor() {
       ariaLabel: 'YAML input',
     });
     editorRef.current = editor;
+    // Hovering a label, annotation or selector shows which admission steps read it and what they concluded.
+    const hover = monaco.languages.registerHoverProvider('yaml', {
+      provideHover(model, position) {
+        const input = INPUT_NAMES.find((n) => model.uri.toString() === uriOf(n).toString());
+        const result = store.getState().result;
+        const a = result?.admission.workloads[result.selectedWorkload];
+        if (!input || !a) return null;
+        const inside = (r?: SourceRef) =>
+          r && r.input === input && (r.line < position.lineNumber || (r.line === position.lineNumber && r.column <= position.column)) && ((r.endLine ?? r.line) > position.lineNumber || ((r.endLine ?? r.line) === position.lineNumber && (r.endColumn ?? Infinity) >= position.column));
+        const lines = a.steps.flatMap((step) =>
+          step.values.filter((v) => inside(v.source)).map((v) => `**${step.title}** (${step.outcome}): ${v.name}${v.value !== undefined ? ` = \`${v.value}\`` : ''} — ${step.detail}`),
+        );
+        if (!lines.length) return null;
+        return { contents: [{ value: `meshsim: read by ${lines.length} step${lines.length > 1 ? 's' : ''}` }, ...lines.slice(0, 8).map((value) => ({ value }))] };
+      },
+    });
     // Text set from outside the editor (an applied suggestion, an example) goes into the models as
     // an ordinary edit, so Ctrl+Z undoes it.
     const unsubscribe = store.subscribe((state, prev) => {
@@ -54,6 +70,7 @@ export default function YamlEditor() {
     (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => monaco.editor.getModel(uriOf(name))?.setValue(text) };
     return () => {
       unsubscribe();
+      hover.dispose();
       subscriptions.forEach((s) => s.dispose());
       editor.dispose();
       models.forEach((m) => m.dispose());
