@@ -230,6 +230,9 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     }
   }
 
+  if (podAnnotations['sidecar.istio.io/status'] !== undefined && injectors.length) {
+    diagnostics.push(diagnostic('admission', 'info', 'the pod already carries sidecar.istio.io/status (it was injected before, e.g. by kube-inject): istiod has no "already injected" check and injects it again, replacing the previous sidecar', s.locateWorkload([...s.templatePath, 'metadata', 'annotations', 'sidecar.istio.io/status'])));
+  }
   const note = annotationNote(s, podLabels, podAnnotations, injectors.length > 0);
   if (note) diagnostics.push(note);
   const injecting = injectors.filter((i) => i.decision.inject);

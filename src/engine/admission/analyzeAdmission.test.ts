@@ -247,3 +247,11 @@ describe('three combined changes', () => {
     expect(w.suggestions.every((s) => s.edits.length === 3 && s.verdictAfter === 'injected')).toBe(true);
   });
 });
+
+describe('a pod injected before', () => {
+  it('is injected again: istiod has no already-injected check', () => {
+    const w = analyze(DEFAULT, namespace({ 'istio-injection': 'enabled' }), deployment({ tplAnnotations: { 'sidecar.istio.io/status': '{}' } }));
+    expect(w.verdict).toBe('injected');
+    expect(w.diagnostics.some((d) => d.message.includes('no "already injected" check'))).toBe(true);
+  });
+});
