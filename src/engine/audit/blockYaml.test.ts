@@ -10,6 +10,7 @@ const inSubset: [string, string][] = [
   ['quoted scalars and escapes', `a: 'it''s # not a comment'\nb: "tab\\tnew\\nline \\u00e9 \\"q\\""\nc: "" # empty\n`],
   ['core schema scalars', 'a: 1\nb: -2\nc: 0x1F\nd: 0o17\ne: 1.5e3\nf: .inf\ng: .NaN\nh: ~\ni: null\nj: True\nk: FALSE\nl: 2026-11-02T09:14:07Z\nm: 100m\nn:\no: +7\n'],
   ['literal block scalars with every chomping', 'a: |\n  line 1\n\n    indented\n  end\nb: |-\n  stripped\n\nc: |+\n  kept\n\n\nd: x\ne: |\nf: y\n'],
+  ['spaces beyond the indent on a blank line of a literal', 'a: |\n  one\n     \n  two\n    \nb: |-\n  x\n   \n'],
   ['comments everywhere', '# head\na: 1 # one\n# between\nb:\n  # inside\n  - 2\n'],
   ['plain scalars that start with an indicator followed by text', 'args:\n- -p\n- "15001"\n- :x\n- ?y\nneg: -1\n'],
   ['a one-entry List item, as the dump splitter cuts it', '- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p\n'],

@@ -238,10 +238,10 @@ class Reader {
       const trimmed = line.trimStart();
       const lead = line.length - trimmed.length;
       if (trimmed === '') {
-        // Whitespace beyond the content's indent is content, and before the first line it would set
-        // the indent itself: both are left to the full parser.
-        if (line.length > 0 && (indent < 0 || line.length > indent)) outside();
-        content.push('');
+        // Before the first line, spaces would set the indent themselves: left to the full parser.
+        if (indent < 0 && line.length > 0) outside();
+        // Spaces beyond the indent are content.
+        content.push(line.length > indent ? line.slice(indent) : '');
         continue;
       }
       if (indent < 0) {

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { Verdict } from '../admission/types.ts';
+import { builtinInstallDocuments } from '../injection/builtin/index.ts';
 import type { DriftKind } from './types.ts';
 
 /**
@@ -155,11 +156,14 @@ function webhookConfigurations() {
 }
 
 function configMaps(namespaces: string[]) {
+  // meshsim's built-in install, so a pod opened from the dump as a scenario injects as it would in the app.
+  const install = builtinInstallDocuments();
+  const config = install.config as Record<string, any>;
   const injector = (revision: string) => ({
     apiVersion: 'v1',
     data: {
-      config: 'policy: enabled\nalwaysInjectSelector: []\nneverInjectSelector: []\ninjectedAnnotations: {}\ndefaultTemplates: [sidecar]\n',
-      values: JSON.stringify({ revision: revision === 'default' ? '' : revision, global: { proxy: { image: 'proxyv2' }, tag: PROXY_TAG[revision] } }),
+      config: stringify({ ...config, templates: { sidecar: config.templates.sidecar } }, { lineWidth: 0 }),
+      values: JSON.stringify({ ...(install.values as Record<string, any>), revision: revision === 'default' ? '' : revision }),
     },
     kind: 'ConfigMap',
     metadata: { labels: { 'istio.io/rev': revision }, name: revision === 'default' ? 'istio-sidecar-injector' : `istio-sidecar-injector-${revision}`, namespace: 'istio-system' },

@@ -53,7 +53,21 @@ export function DumpLoader({ onLoad, busy }: Props) {
         </p>
       </div>
       <div className="audit-paste">
-        <textarea aria-label="Paste a dump" placeholder="…or paste a dump here" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={2} spellCheck={false} />
+        <textarea
+          aria-label="Paste a dump"
+          placeholder="…or paste a dump here"
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          onPaste={(e) => {
+            // A pasted dump can be megabytes: audit it straight away rather than lay it out in the box.
+            const text = e.clipboardData.getData('text');
+            if (!text.trim() || busy) return;
+            e.preventDefault();
+            onLoad(text, 'pasted text');
+          }}
+          rows={2}
+          spellCheck={false}
+        />
         <button type="button" className="button" disabled={busy || !pasted.trim()} onClick={() => onLoad(pasted, 'pasted text')}>
           Audit pasted text
         </button>
