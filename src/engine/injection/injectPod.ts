@@ -32,8 +32,10 @@ export interface InjectPodParams {
   proxyGID: number;
   istiodEnv: Record<string, string>;
   webhookPath: string;
-  /** ProxyConfig resources already merged for this pod (webhook), applied before the annotation. */
+  /** ProxyConfig resources without a selector (root namespace, then the pod's), applied before the annotation. */
   proxyConfigOverlays?: ProxyConfig[];
+  /** The ProxyConfig resource selecting this pod: it wins over the annotation. */
+  proxyConfigForWorkload?: ProxyConfig;
   /** kube-inject ignores the Config's injectedAnnotations. */
   injectedAnnotations: Record<string, string>;
   defaultTemplates: string[];
@@ -135,6 +137,7 @@ export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<In
   if (annotations[PROXY_CONFIG_ANNOTATION] !== undefined) {
     proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
   }
+  if (p.proxyConfigForWorkload) proxyConfig = mergeProxyConfig(proxyConfig, p.proxyConfigForWorkload);
   const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
   const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
 

@@ -1,5 +1,5 @@
 import { createJsonPatch, type JsonValue } from '../kube/index.ts';
-import { mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
+import { normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
 import { injectRequired, type PolicyDecision } from '../policy/injectRequired.ts';
 import { workloadOfPod } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
@@ -81,7 +81,7 @@ export function webhookInject(
     proxyGID: gid,
     istiodEnv: context.istiodEnv,
     webhookPath: context.webhookPath,
-    proxyConfigOverlays: proxyConfigOverlays(context.proxyConfigs, String(pod.metadata.namespace ?? ''), install.mesh.rootNamespace as string, pod.metadata.labels ?? {}),
+    ...proxyConfigLayers(context.proxyConfigs, String(pod.metadata.namespace ?? ''), String(install.mesh.rootNamespace ?? 'istio-system'), pod.metadata.labels ?? {}),
     injectedAnnotations: install.config.injectedAnnotations,
     defaultTemplates: install.config.defaultTemplates,
   };
@@ -128,11 +128,11 @@ function rangeEnd(text: string | undefined): number | undefined {
 }
 
 /**
- * ProxyConfig resources in the order istiod layers them: root namespace without selector, the pod's
- * namespace without selector, then one whose selector matches the pod. They carry concurrency,
- * environmentVariables (→ proxyMetadata) and image.
+ * ProxyConfig resources as istiod layers them: root namespace without selector, then the pod's
+ * namespace without selector (before the annotation), then the one whose selector matches the pod
+ * (over the annotation). They carry concurrency, environmentVariables (→ proxyMetadata) and image.
  */
-function proxyConfigOverlays(resources: Record<string, any>[], namespace: string, rootNamespace: string, labels: Record<string, string>): ProxyConfig[] {
+function proxyConfigLayers(resources: Record<string, any>[], namespace: string, rootNamespace: string, labels: Record<string, string>) {
   const toConfig = (r: Record<string, any>): ProxyConfig => {
     const spec = r.spec ?? {};
     const raw: Record<string, unknown> = {};
@@ -143,15 +143,14 @@ function proxyConfigOverlays(resources: Record<string, any>[], namespace: string
   };
   const ns = (r: Record<string, any>) => String(r.metadata?.namespace ?? '');
   const selector = (r: Record<string, any>) => r.spec?.selector?.matchLabels as Record<string, string> | undefined;
-  const out: ProxyConfig[] = [];
+  const proxyConfigOverlays: ProxyConfig[] = [];
   const root = resources.find((r) => ns(r) === rootNamespace && !selector(r));
-  if (root) out.push(toConfig(root));
+  if (root) proxyConfigOverlays.push(toConfig(root));
   const own = resources.find((r) => ns(r) === namespace && namespace !== rootNamespace && !selector(r));
-  if (own) out.push(toConfig(own));
+  if (own) proxyConfigOverlays.push(toConfig(own));
   const workload = resources.find((r) => {
     const s = selector(r);
     return ns(r) === namespace && s && Object.entries(s).every(([k, v]) => labels[k] === v);
   });
-  if (workload) out.push(toConfig(workload));
-  return out.length > 1 ? [out.reduce((a, b) => mergeProxyConfig(a, b))] : out;
+  return { proxyConfigOverlays, proxyConfigForWorkload: workload ? toConfig(workload) : undefined };
 }
