@@ -55,10 +55,11 @@ function same(a: Record<string, number>, b: Record<string, number>): boolean {
 /** Loads one payload into a fresh pod, sends the packets and records every disagreement. */
 function compare(what: string, family: Family, payload: string, packets: TracePacket[], out: Disagreement[], refused: string[]): number {
   const fwmark = payload.includes('TPROXY') ? 1337 : undefined;
+  const forwarding = packets.some((p) => p.forwarding);
   const skipped = { count: 0 };
   let pod: Pod | undefined;
   try {
-    pod = createPod(family, fwmark);
+    pod = createPod(family, fwmark, forwarding);
     const err = pod.load(payload);
     if (err) {
       refused.push(`${what}: ${err}`);
@@ -171,7 +172,8 @@ describe('the tracer against the real kernel', () => {
         const { payload } = randomPayload(rng, family);
         const parsed = parseRestorePayload(payload, { family });
         expect(parsed.diagnostics, payload).toEqual([]);
-        const packets = Array.from({ length: PACKETS_PER_CONFIG }, (_, k) => randomPacket(rng, family, 40000 + k));
+        const forwarding = rng.chance(0.3);
+        const packets = Array.from({ length: PACKETS_PER_CONFIG }, (_, k) => ({ ...randomPacket(rng, family, 40000 + k), ...(forwarding ? { forwarding } : {}) }));
         pairs += compare(`random ${family} seed ${seed}`, family, payload, packets, disagreements, refused);
       }
     }

@@ -71,7 +71,7 @@ process.on('exit', () => {
 });
 
 /** Creates the pod and peer namespaces; `tproxyMark` installs istio's TPROXY policy route. */
-export function createPod(family: Family, tproxyMark?: number): Pod {
+export function createPod(family: Family, tproxyMark?: number, forwarding = false): Pod {
   const a = ADDRESSING[family];
   const name = `msim${process.pid}p${++counter}`;
   const peer = `${name}x`;
@@ -96,6 +96,7 @@ export function createPod(family: Family, tproxyMark?: number): Pod {
       sysctl(ns, 'net.ipv6.conf.default.accept_ra=0');
       sysctl(ns, 'net.ipv6.conf.default.router_solicitations=0');
     }
+    if (forwarding) sysctl(name, family === 'ipv4' ? 'net.ipv4.ip_forward=1' : 'net.ipv6.conf.all.forwarding=1');
     const nodad = family === 'ipv6' ? ['nodad'] : [];
     run(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', peer, 'link', 'set', 'lo', 'up']);

@@ -35,8 +35,19 @@ export const ADDRESSING: Record<Family, PodAddressing> = {
 const PORTS = [53, 80, 443, 3306, 8080, 9000, 15001, 15006, 15008, 15020, 15021, 15053, 15090];
 const IDS = [0, 1000, 1337, 888];
 
-type Hook = 'PREROUTING' | 'INPUT' | 'OUTPUT';
-const TABLE_HOOKS: Record<string, Hook[]> = { raw: ['PREROUTING', 'OUTPUT'], mangle: ['PREROUTING', 'OUTPUT'], nat: ['PREROUTING', 'OUTPUT'], filter: ['INPUT', 'OUTPUT'] };
+type Hook = 'PREROUTING' | 'INPUT' | 'FORWARD' | 'OUTPUT' | 'POSTROUTING';
+/** Hooks every generated table uses, then the ones it may use. */
+const TABLE_HOOKS: Record<string, { always: Hook[]; maybe: Hook[] }> = {
+  raw: { always: ['PREROUTING', 'OUTPUT'], maybe: [] },
+  mangle: { always: ['PREROUTING', 'OUTPUT'], maybe: ['INPUT', 'FORWARD', 'POSTROUTING'] },
+  nat: { always: ['PREROUTING', 'OUTPUT'], maybe: ['INPUT', 'POSTROUTING'] },
+  filter: { always: ['INPUT', 'OUTPUT'], maybe: ['FORWARD'] },
+};
+const ABBREVIATION: Record<Hook, string> = { PREROUTING: 'IN', INPUT: 'LOCAL', FORWARD: 'FWD', OUTPUT: 'OUT', POSTROUTING: 'POST' };
+/** What the kernel allows at each hook: an input interface, an output interface, a sending socket. */
+const hasIn = (h: Hook) => h === 'PREROUTING' || h === 'INPUT' || h === 'FORWARD';
+const hasOut = (h: Hook) => h === 'OUTPUT' || h === 'FORWARD' || h === 'POSTROUTING';
+const hasOwner = (h: Hook) => h === 'OUTPUT' || h === 'POSTROUTING';
 interface ChainPlan {
   name: string;
   hook: Hook;
@@ -53,8 +64,8 @@ function matchWords(rng: Rng, a: PodAddressing, hook: Hook, table: string, needP
   }
   if (rng.chance(0.3)) words.push(`${bang()}-d ${rng.pick(a.cidrs)}`);
   if (rng.chance(0.2)) words.push(`${bang()}-s ${rng.pick(a.cidrs)}`);
-  if (hook !== 'OUTPUT' && rng.chance(0.25)) words.push(`${bang()}-i ${rng.pick(['lo', 'eth0', 'eth+', 'veth+'])}`);
-  if (hook === 'OUTPUT' && rng.chance(0.3)) words.push(`${bang()}-o ${rng.pick(['lo', 'eth0', 'eth+'])}`);
+  if (hasIn(hook) && rng.chance(0.25)) words.push(`${bang()}-i ${rng.pick(['lo', 'eth0', 'eth+', 'veth+'])}`);
+  if (hasOut(hook) && rng.chance(0.3)) words.push(`${bang()}-o ${rng.pick(['lo', 'eth0', 'eth+'])}`);
   if (proto && rng.chance(0.5)) {
     const which = rng.pick(['--dport', '--dport', '--sport']);
     if (rng.chance(0.2)) words.push(`${bang()}${which} ${rng.pick([[15000, 15099], [1, 1023], [8000, 9999]]).join(':')}`);
@@ -63,7 +74,7 @@ function matchWords(rng: Rng, a: PodAddressing, hook: Hook, table: string, needP
     const list = [...new Set([rng.pick(PORTS), rng.pick(PORTS), rng.pick(PORTS)])].join(',');
     words.push(`-m multiport ${bang()}${rng.pick(['--dports', '--sports'])} ${list}`);
   }
-  if (hook === 'OUTPUT' && rng.chance(0.35)) words.push(`-m owner ${bang(0.4)}${rng.pick(['--uid-owner', '--gid-owner'])} ${rng.pick(IDS)}`);
+  if (hasOwner(hook) && rng.chance(0.35)) words.push(`-m owner ${bang(0.4)}${rng.pick(['--uid-owner', '--gid-owner'])} ${rng.pick(IDS)}`);
   if (table !== 'raw' && rng.chance(0.15)) words.push(`-m mark ${bang()}--mark ${rng.pick([1337, 1338])}`);
   if (table !== 'raw' && rng.chance(0.1)) words.push(`-m connmark ${bang()}--mark 1337`);
   if (rng.chance(table === 'raw' ? 0.08 : 0.15)) words.push(`-m conntrack ${bang(0.2)}--ctstate ${rng.pick(['NEW', 'RELATED,ESTABLISHED', 'INVALID', 'NEW,ESTABLISHED', 'DNAT'])}`);
@@ -78,7 +89,7 @@ function targetWords(rng: Rng, table: string, hook: Hook, later: ChainPlan[], pr
   for (const c of later) options.push(`-j ${c.name}`, `-${rng.chance(0.15) ? 'g' : 'j'} ${c.name}`);
   if (rng.chance(0.05)) options.push('-j ACCEPT');
   if (table === 'filter') options.push('-j ACCEPT', rng.chance(0.3) ? '-j DROP' : '-j RETURN');
-  if (table === 'nat') options.push(`-j REDIRECT --to-ports ${rng.pick([15001, 15006, 15053])}`);
+  if (table === 'nat' && (hook === 'PREROUTING' || hook === 'OUTPUT')) options.push(`-j REDIRECT --to-ports ${rng.pick([15001, 15006, 15053])}`);
   if (table === 'mangle') {
     options.push(`-j MARK --set-mark ${rng.pick([1337, 1338])}`, rng.pick(['-j CONNMARK --save-mark', '-j CONNMARK --restore-mark']));
     if (hook === 'PREROUTING' && proto === 'tcp') options.push(`-j TPROXY --tproxy-mark 1337/0xffffffff --on-port ${rng.pick([15006, 15006, 15002])}`);
@@ -95,13 +106,14 @@ export function randomPayload(rng: Rng, family: Family): { payload: string; tpro
     if (!rng.chance(table === 'nat' ? 0.95 : table === 'filter' ? 0.3 : 0.5)) continue;
     out.push(`* ${table}`);
     const chains: ChainPlan[] = [];
-    for (const hook of TABLE_HOOKS[table]) {
+    const hooks = [...TABLE_HOOKS[table].always, ...TABLE_HOOKS[table].maybe.filter(() => rng.chance(0.4))];
+    for (const hook of hooks) {
       const n = rng.int(1, 3);
-      for (let i = 0; i < n; i++) chains.push({ name: `ISTIO_${hook === 'OUTPUT' ? 'OUT' : 'IN'}_${table.toUpperCase()}_${i}`, hook, rules: [] });
+      for (let i = 0; i < n; i++) chains.push({ name: `ISTIO_${ABBREVIATION[hook]}_${table.toUpperCase()}_${i}`, hook, rules: [] });
     }
     for (const c of chains) out.push(`-N ${c.name}`);
     const body: string[] = [];
-    for (const hook of TABLE_HOOKS[table]) {
+    for (const hook of hooks) {
       const mine = chains.filter((c) => c.hook === hook);
       const builtinRules = rng.int(1, 3);
       for (let i = 0; i < builtinRules; i++) {

@@ -24,6 +24,10 @@ export interface ConnEntry {
   seenReply: boolean;
   /** The connection was handed to a transparent socket by TPROXY. */
   tproxied: boolean;
+  /** The pod-side client socket (for connections the pod opened) was bound with IP_TRANSPARENT. */
+  clientTransparent?: boolean;
+  /** The connection was opened from inside the pod. */
+  fromPod?: boolean;
 }
 
 export type Direction = 'original' | 'reply';

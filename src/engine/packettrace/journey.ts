@@ -71,7 +71,7 @@ interface Ct {
   replayedNat?: string;
 }
 
-export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, opts: { mark?: number; tcpFlags: string[] }): JourneyResult {
+export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, opts: { mark?: number; tcpFlags: string[]; transparent?: boolean }): JourneyResult {
   const r = sim.routing;
   const p: PacketState = {
     family: r.family, proto: t.proto, src: t.src, sport: t.sport, dst: t.dst, dport: t.dport,
@@ -103,7 +103,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       p.ctstate = ct.untracked ? 'UNTRACKED' : ct.entry ? ct.state : !ct.looked && ct.templated ? 'NEW' : 'INVALID';
       p.ctmark = ct.entry?.mark ?? 0;
       p.ctNat = { dnat: !!ct.entry?.dnat, snat: false };
-      p.socket = ct.entry && ct.entry.seenReply && hook === 'PREROUTING' && ct.dir === 'original' ? { transparent: ct.entry.tproxied } : undefined;
+      p.socket = hook === 'PREROUTING' || hook === 'INPUT' ? ownSocket() : undefined;
       const run = runChain(table, hook, p, {
         budget: sim.budget,
         onHit: (rule, position) => rec.hit(rule, position, label),
@@ -121,6 +121,22 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     return 'accept';
   };
 
+  /**
+   * The pod socket `-m socket` finds for this packet: only an established connection's socket whose
+   * address is the packet's destination as it is now (listeners bound to any address are ignored).
+   */
+  const ownSocket = (): PacketState['socket'] => {
+    const e = ct.entry;
+    if (!e || !e.seenReply) return undefined;
+    if (ct.dir === 'original') {
+      if (p.dst !== e.reply.src || p.dport !== e.reply.sport) return undefined;
+      if (!e.tproxied && !isLocal(r, e.reply.src)) return undefined;
+      return { transparent: e.tproxied || !!r.transparentListeners?.includes(e.reply.sport) };
+    }
+    if (!e.fromPod || p.dst !== e.orig.src || p.dport !== e.orig.sport) return undefined;
+    return { transparent: !!e.clientTransparent };
+  };
+
   const conntrackIn = () => {
     ct.looked = true;
     if (ct.untracked) return;
@@ -134,7 +150,10 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       const found = lookup(sim.conns, ct.zone, { proto: p.proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport });
       if (found) return attach(found.entry, found.dir);
     }
-    ct.entry = { zone: ct.zone, orig: { ...origTuple, src: p.src, dst: p.dst }, reply: origTuple, mark: 0, seenReply: false, tproxied: false };
+    ct.entry = {
+      zone: ct.zone, orig: { ...origTuple, src: p.src, dst: p.dst }, reply: origTuple, mark: 0, seenReply: false, tproxied: false,
+      fromPod: origin.kind === 'local', clientTransparent: origin.kind === 'local' && !!opts.transparent,
+    };
     ct.isNew = true;
     ct.state = 'NEW';
   };
@@ -289,4 +308,3 @@ export function endpointText(e: Endpoint): string {
   return formatEndpoint(e.addr, e.port);
 }
 
-export { isLocal };

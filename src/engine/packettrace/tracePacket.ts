@@ -122,11 +122,11 @@ function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): Tr
 
   let result;
   if (!established) {
-    result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: firstFlags });
+    result = sendPacket(sim, rec, origin, tuple, { mark: packet.mark, tcpFlags: firstFlags, transparent: packet.transparent });
   } else {
     // The connection was completed first (through the same rules, both ways); only a later segment is traced.
     const tcp = packet.proto === 'tcp';
-    const setup = sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: tcp ? ['SYN'] : [] });
+    const setup = sendPacket(sim, silent(), origin, tuple, { mark: packet.mark, tcpFlags: tcp ? ['SYN'] : [], transparent: packet.transparent });
     const entry = setup.entry;
     const reply = entry?.reply;
     const serverOrigin: Origin | undefined = reply
