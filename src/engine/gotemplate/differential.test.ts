@@ -138,6 +138,17 @@ describe.skipIf(!haveGo)('differential against Go text/template + sprig', () => 
     const { mismatches } = compare(bin, samples);
     expect(mismatches.slice(0, 30).join('\n')).toBe('');
   }, 240_000);
+  it('printf verbs agree', () => {
+    const verbs = ['%v', '%+v', '%T', '%d', '%s', '%q', '%x', '%X', '%o', '%O', '%b', '%e', '%E', '%f', '%F', '%g', '%G', '%t', '%c', '%U', '%#U',
+      '%5d', '%-5s|', '%05.1f', '%.2s', '% x', '%#x', '%#o', '%+d', '%8.3e', '%.0f', '%.3g', '%10.4v', '%-8q|', '%+q', '%#q', '%x %x', '%!', '%', '%z',
+      '%.*d', '%*d', '%[1]d', '%5.2s|', '%08.3f', '%+.1e', '% d', '%6.2f%%'];
+    const values = ['1', '-1', '0', '255', '1.5', '-0.25', '1e21', '0.000001', '100000.0', '1e6', '"s"', '"héllo"', '""', 'true', 'nil', '.missing',
+      '(list 1 "a" 2.5)', '(dict "k" 1)', "'a'", '(int64 -5)', '.l', '.m', '(splitList "," "a,b")', '3.0', '"a\tb\"c"'];
+    const rows: [string, GoValue][] = [];
+    for (const v of verbs) for (const x of values) rows.push([`{{printf ${JSON.stringify(v)} ${x}}}`, { l: [1n, null, 'x'], m: { a: 1.5 } }]);
+    const { mismatches } = compare(bin, rows);
+    expect(mismatches.slice(0, 40).join('\n')).toBe('');
+  }, 120_000);
   it('the unit tests\' tables agree with Go', () => {
     // Rows whose data holds a function value (.f) cannot be sent to Go.
     const rows: [string, GoValue][] = [...outputs, ...sprigOutputs, ...errors]

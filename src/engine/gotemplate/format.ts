@@ -124,6 +124,7 @@ function defaultSpec(): Spec {
 export function sprintf(format: string, args: GoValue[]): string {
   let out = '';
   let argi = 0;
+  let reordered = false;
   let i = 0;
   const n = format.length;
   while (i < n) {
@@ -144,6 +145,15 @@ export function sprintf(format: string, args: GoValue[]): string {
       else if (c === '0') spec.zero = !spec.minus;
       else break;
     }
+    // an explicit argument index, %[n]d
+    const argIndex = () => {
+      const m = /^\[(\d+)\]/.exec(format.slice(i));
+      if (!m) return;
+      i += m[0].length;
+      argi = Number(m[1]) - 1;
+      reordered = true;
+    };
+    argIndex();
     // width
     if (format[i] === '*') {
       i++;
@@ -172,6 +182,7 @@ export function sprintf(format: string, args: GoValue[]): string {
         if (m) i += m[0].length;
       }
     }
+    argIndex();
     if (i >= n) {
       out += '%!(NOVERB)';
       break;
@@ -182,13 +193,23 @@ export function sprintf(format: string, args: GoValue[]): string {
       out += '%';
       continue;
     }
-    if (argi >= args.length) {
-      out += `%!${verb}(MISSING)`;
+    if (argi < 0 || argi >= args.length) {
+      out += argi < 0 ? `%!${verb}(BADINDEX)` : `%!${verb}(MISSING)`;
       continue;
+    }
+    if (verb === 'v' && (spec.plus || spec.sharp)) {
+      // %+v adds struct field names (none here) and %#v prints Go syntax; neither is a sign or prefix flag
+      const sharpV = spec.sharp;
+      spec.plus = false;
+      spec.sharp = false;
+      if (sharpV) {
+        out += pad(goSyntax(args[argi++], 0), spec);
+        continue;
+      }
     }
     out += fmtArg(args[argi++], verb, spec, 0);
   }
-  if (argi < args.length) {
+  if (!reordered && argi < args.length) {
     out += '%!(EXTRA ' + args.slice(argi).map((a) => (a === null || a === undefined ? '<nil>' : `${typeName(a)}=${formatValue(a)}`)).join(', ') + ')';
   }
   return out;
@@ -207,16 +228,17 @@ function pad(s: string, spec: Spec, zeroOk = true): string {
   return ' '.repeat(fill) + s;
 }
 
-function bad(verb: string, v: GoValue): string {
+/** Go's complaint for a verb that does not fit the value; the value is shown with %v and the same flags. */
+function bad(verb: string, v: GoValue, spec: Spec = defaultSpec()): string {
   if (v === null || v === undefined) return `%!${verb}(<nil>)`;
-  return `%!${verb}(${typeName(v)}=${formatValue(v)})`;
+  return `%!${verb}(${typeName(v)}=${fmtArg(v, 'v', spec, 1)})`;
 }
 
 function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
   if (verb === 'T') return pad(v === undefined ? '<nil>' : typeName(v), spec);
-  if (v === undefined) return depth === 0 && verb !== 'v' ? bad(verb, v) : pad('<invalid reflect.Value>', spec);
-  // A nil inside a collection prints <nil> whatever the verb; at top level only %v accepts it.
-  if (v === null) return verb === 'v' || depth > 0 ? pad('<nil>', spec) : bad(verb, v);
+  if (v === undefined) return depth === 0 && verb !== 'v' ? bad(verb, v, spec) : pad('<invalid reflect.Value>', spec);
+  // A nil inside a collection prints <nil> (unpadded) whatever the verb; at top level only %v accepts it.
+  if (v === null) return depth > 0 ? '<nil>' : verb === 'v' ? pad('<nil>', spec) : bad(verb, v, spec);
   if (depth > 100) return '...';
   if (isHost(v)) {
     if (v.format && (verb === 'v' || verb === 's' || verb === 'q')) {
@@ -226,33 +248,33 @@ function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
     if (v.underlying) return fmtArg(v.underlying(), verb, spec, depth);
     return pad(v.isNil ? '<nil>' : `{${v.goType}}`, spec);
   }
-  if (typeof v === 'boolean') return verb === 'v' || verb === 't' ? pad(String(v), spec) : bad(verb, v);
+  if (typeof v === 'boolean') return verb === 'v' || verb === 't' ? pad(String(v), spec) : bad(verb, v, spec);
   if (typeof v === 'bigint' || v instanceof GoInt) return fmtInt(v, verb, spec);
   if (typeof v === 'number') return fmtFloat(v, verb, spec);
   if (v instanceof GoComplex) {
-    if (!'vbeEfFgGxX'.includes(verb)) return bad(verb, v);
+    if (!'vbeEfFgGxX'.includes(verb)) return bad(verb, v, spec);
     const inner = { ...spec, width: undefined };
     return pad(`(${fmtFloat(v.re, verb, inner)}${fmtFloat(v.im, verb, { ...inner, plus: true })}i)`, spec);
   }
   if (typeof v === 'string') return fmtString(v, verb, spec);
-  if (isGoFunc(v)) return verb === 'v' || verb === 'p' ? pad('0xc000010000', spec) : bad(verb, v);
+  if (isGoFunc(v)) return verb === 'v' || verb === 'p' ? pad('0xc000010000', spec) : bad(verb, v, spec);
   const sl = sliceView(v);
   if (sl) {
     if (sl.elemType === 'uint8' && (verb === 's' || verb === 'q' || verb === 'x' || verb === 'X')) {
       // []byte prints as a string for these verbs
     }
     if (sl.items === null && verb === 'v' && spec.sharp) return `[]${sl.elemType}(nil)`;
+    // flags and width apply to each element, not to the brackets
     const items = sl.items ?? [];
-    return pad('[' + items.map((x) => fmtArg(x, verb, { ...spec, width: undefined }, depth + 1)).join(' ') + ']', spec);
+    return '[' + items.map((x) => fmtArg(x, verb, spec, depth + 1)).join(' ') + ']';
   }
   const mv = mapView(v);
   if (mv) {
     const e = mv.entries ?? {};
-    const inner = { ...spec, width: undefined };
-    const parts = sortedKeys(e).map((k) => `${fmtArg(k, verb, inner, depth + 1)}:${fmtArg(e[k], verb, inner, depth + 1)}`);
-    return pad('map[' + parts.join(' ') + ']', spec);
+    const parts = sortedKeys(e).map((k) => `${fmtArg(k, verb, spec, depth + 1)}:${fmtArg(e[k], verb, spec, depth + 1)}`);
+    return 'map[' + parts.join(' ') + ']';
   }
-  return bad(verb, v);
+  return bad(verb, v, spec);
 }
 
 function fmtInt(v: bigint | GoInt, verb: string, spec: Spec): string {
@@ -270,17 +292,17 @@ function fmtInt(v: bigint | GoInt, verb: string, spec: Spec): string {
     case 'x': body = abs.toString(16); if (spec.sharp) prefix = '0x'; break;
     case 'X': body = abs.toString(16).toUpperCase(); if (spec.sharp) prefix = '0X'; break;
     case 'c': return pad(safeChar(n), spec, false);
-    case 'q': return pad(quoteString(safeChar(n), "'"), spec, false);
+    case 'q': return pad(spec.plus ? asciiQuote(safeChar(n), "'") : quoteString(safeChar(n), "'"), spec, false);
     case 'U': {
-      let h = abs.toString(16).toUpperCase().padStart(4, '0');
-      h = 'U+' + h;
-      if (spec.sharp && n >= 0n && n <= 0x10ffffn) h += ` '${safeChar(n)}'`;
+      const u = BigInt.asUintN(64, n);
+      let h = 'U+' + u.toString(16).toUpperCase().padStart(4, '0');
+      if (spec.sharp && u <= 0x10ffffn && isPrint(Number(u))) h += ` '${safeChar(u)}'`;
       return pad(h, spec, false);
     }
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
     case 's': case 't': case 'p':
     default:
-      return bad(verb, v);
+      return bad(verb, v, spec);
   }
   void unsigned;
   if (spec.prec !== undefined) {
@@ -303,37 +325,186 @@ function fmtFloat(f: number, verb: string, spec: Spec): string {
     s = Number.isNaN(f) ? 'NaN' : f > 0 ? (spec.plus ? '+Inf' : '+Inf') : '-Inf';
     if (f > 0 && !spec.plus) s = spec.space ? ' Inf' : '+Inf';
     if (verb === 'v' || 'eEfFgG'.includes(verb)) return pad(s, { ...spec, zero: false });
-    return bad(verb, f);
+    return bad(verb, f, spec);
   }
   switch (verb) {
     case 'v': case 'g': case 'G':
-      s = prec === undefined ? formatFloat(Math.abs(f)) : formatG(Math.abs(f), prec === 0 ? 1 : prec, spec.sharp);
+      if (spec.sharp) {
+        // %#g keeps trailing zeros (6 significant digits by default) and always shows the point
+        s = formatG(Math.abs(f), prec === undefined ? 6 : prec === 0 ? 1 : prec, true);
+        if (!s.includes('.')) s = s.replace(/^(\d+)/, '$1.');
+      } else s = prec === undefined ? formatFloat(Math.abs(f)) : formatG(Math.abs(f), prec === 0 ? 1 : prec, false);
       if (verb === 'G') s = s.toUpperCase();
       break;
     case 'e': case 'E': {
-      const t = Math.abs(f).toExponential(prec ?? 6);
-      const [m, e] = t.split('e');
-      s = expForm(m.replace('.', ''), Number(e), verb === 'E');
-      if ((prec ?? 6) > 0) s = s.replace(/^(\d)(\d+)/, '$1.$2');
-      else s = s.replace(/^(\d)\./, '$1');
+      const { digits, exp } = toExp(Math.abs(f), prec ?? 6);
+      s = expForm(digits, exp, verb === 'E');
       break;
     }
     case 'f': case 'F':
       s = toFixed(Math.abs(f), prec ?? 6);
       break;
-    case 'x': case 'X': case 'b':
+    case 'x': case 'X':
+      s = hexFloat(Math.abs(f), prec, verb === 'X', spec.sharp);
+      break;
+    case 'b':
+      s = binaryFloat(Math.abs(f));
+      break;
     default:
-      return bad(verb, f);
+      return bad(verb, f, spec);
   }
   const neg = f < 0 || Object.is(f, -0);
   const sign = neg ? '-' : spec.plus ? '+' : spec.space ? ' ' : '';
   return pad(sign + s, spec);
 }
 
+/** The float's bits: 53-bit mantissa (with the implicit bit) and binary exponent, value = mant × 2^exp. */
+function floatBits(f: number): { mant: bigint; exp: number } {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setFloat64(0, f);
+  const bits = dv.getBigUint64(0);
+  const e = Number((bits >> 52n) & 0x7ffn);
+  let mant = bits & ((1n << 52n) - 1n);
+  if (e === 0) return { mant, exp: -1074 };
+  mant |= 1n << 52n;
+  return { mant, exp: e - 1075 };
+}
+
+/** strconv 'b' format: mantissa "p" exponent. */
+function binaryFloat(f: number): string {
+  const { mant, exp } = floatBits(f);
+  return `${mant}p${exp >= 0 ? '+' : ''}${exp}`;
+}
+
+/** strconv 'x' format (%x on floats): 0x1.8p+00, shortest hex digits unless a precision is given. */
+function hexFloat(f: number, prec: number | undefined, upper: boolean, sharp = false): string {
+  let { mant, exp } = floatBits(f);
+  if (mant === 0n) exp = 0;
+  else {
+    // normalise so the leading 1 sits at bit 52
+    while (mant < 1n << 52n) {
+      mant <<= 1n;
+      exp--;
+    }
+    exp += 52;
+  }
+  let frac = mant & ((1n << 52n) - 1n);
+  let digits = frac.toString(16).padStart(13, '0');
+  let lead = mant === 0n ? 0n : 1n;
+  if (prec !== undefined && prec < 13) {
+    // round half to even at the requested number of hex digits
+    const drop = BigInt(4 * (13 - prec));
+    const half = 1n << (drop - 1n);
+    const rem = frac & ((1n << drop) - 1n);
+    frac >>= drop;
+    if (rem > half || (rem === half && (frac & 1n) === 1n)) frac++;
+    if (frac >> BigInt(4 * prec) !== 0n) {
+      frac = 0n;
+      lead++;
+      if (lead === 2n) {
+        lead = 1n;
+        exp++;
+      }
+    }
+    digits = prec > 0 ? frac.toString(16).padStart(prec, '0') : '';
+  } else if (prec === undefined) {
+    digits = digits.replace(/0+$/, '');
+    // %#x keeps trailing zeros: at least 4 fraction digits, as Go prints them
+    if (sharp) digits = digits.padEnd(4, '0');
+  }
+  else digits = digits.padEnd(prec, '0');
+  const ae = Math.abs(exp);
+  let out = `0x${lead}${digits ? '.' + digits : ''}p${exp < 0 ? '-' : '+'}${ae < 10 ? '0' : ''}${ae}`;
+  if (upper) out = out.toUpperCase();
+  return out;
+}
+
+/** %#v: Go-syntax representation. */
+function goSyntax(v: GoValue, depth: number): string {
+  if (v === undefined) return '<invalid reflect.Value>';
+  if (v === null) return depth === 0 ? '<nil>' : 'interface {}(nil)';
+  if (depth > 100) return '...';
+  if (typeof v === 'string') return quoteString(v);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return formatFloat(v);
+    const { digits, exp } = shortestDigits(Math.abs(v));
+    const body = exp < -4 || exp >= 21 ? expForm(digits, exp) : plainForm(digits, exp);
+    return (v < 0 || Object.is(v, -0) ? '-' : '') + body;
+  }
+  if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  if (v instanceof GoInt) return isUnsigned(v.type) ? '0x' + v.value.toString(16) : String(v.value);
+  if (v instanceof GoComplex) return formatValue(v);
+  if (isHost(v)) return v.format ? v.format() : `&${v.goType.replace(/^\*/, '')}{}`;
+  if (isGoFunc(v)) return `(${typeName(v)})(0xc000010000)`;
+  const sl = sliceView(v);
+  if (sl) {
+    if (sl.items === null) return `${sl.typeName}(nil)`;
+    return `${sl.typeName}{${sl.items.map((x) => goSyntax(x, depth + 1)).join(', ')}}`;
+  }
+  const mv = mapView(v);
+  if (mv) {
+    if (mv.entries === null) return `${mv.typeName}(nil)`;
+    const e = mv.entries;
+    return `${mv.typeName}{${sortedKeys(e).map((k) => `${quoteString(k)}:${goSyntax(e[k], depth + 1)}`).join(', ')}}`;
+  }
+  return formatValue(v);
+}
+
+/** The exact decimal value of a non-negative double: digits and the position of the decimal point. */
+function exactDecimal(f: number): { digits: string; point: number } {
+  const { mant, exp } = floatBits(f);
+  if (exp >= 0) {
+    const d = (mant << BigInt(exp)).toString();
+    return { digits: d, point: d.length };
+  }
+  const d = (mant * 5n ** BigInt(-exp)).toString();
+  return { digits: d, point: d.length + exp };
+}
+
+/** Rounds a digit string to n digits, half to even (Go rounds the exact binary value this way). */
+function roundDigits(digits: string, n: number): { digits: string; carry: boolean } {
+  if (n < 0) return { digits: '', carry: false };
+  if (digits.length <= n) return { digits: digits.padEnd(n, '0'), carry: false };
+  const head = digits.slice(0, n);
+  const rest = digits.slice(n);
+  const up = rest[0] > '5' || (rest[0] === '5' && (/[1-9]/.test(rest.slice(1)) || (n > 0 && Number(head[n - 1]) % 2 === 1)));
+  if (!up) return { digits: head, carry: false };
+  const bumped = (BigInt('1' + head) + 1n).toString().slice(1);
+  if (bumped.length > n || /^0*$/.test(bumped) && n > 0) return { digits: '1' + '0'.repeat(n), carry: true };
+  return { digits: bumped.padStart(n, '0'), carry: false };
+}
+
+/** %.{prec}f with Go's exact rounding. */
 function toFixed(f: number, prec: number): string {
-  if (f < 1e21 && prec <= 100) return f.toFixed(prec);
-  const { digits, exp } = shortestDigits(f);
-  return plainForm(digits, exp) + (prec > 0 ? '.' + '0'.repeat(prec) : '');
+  const { digits, point } = exactDecimal(f);
+  const all = point < 0 ? '0'.repeat(-point) + digits : digits;
+  const intLen = Math.max(point, 0);
+  const r = roundDigits(all, intLen + prec);
+  let d = r.digits;
+  let iLen = intLen;
+  if (r.carry && d.length > intLen + prec) iLen++;
+  if (iLen === 0) {
+    d = '0' + d;
+    iLen = 1;
+  }
+  const intPart = d.slice(0, iLen).replace(/^0+(?=\d)/, '');
+  return prec > 0 ? `${intPart}.${d.slice(iLen, iLen + prec)}` : intPart;
+}
+
+/** %.{prec}e with Go's exact rounding: mantissa digits and exponent. */
+function toExp(f: number, prec: number): { digits: string; exp: number } {
+  if (f === 0) return { digits: '0'.repeat(prec + 1), exp: 0 };
+  const { digits, point } = exactDecimal(f);
+  const lead = digits.search(/[1-9]/);
+  const sig = digits.slice(lead);
+  let exp = point - lead - 1;
+  const r = roundDigits(sig, prec + 1);
+  let d = r.digits;
+  if (r.carry) {
+    exp++;
+    d = d.slice(0, prec + 1);
+  }
+  return { digits: d, exp };
 }
 
 function formatG(f: number, prec: number, sharp: boolean): string {
@@ -365,17 +536,17 @@ function fmtString(s: string, verb: string, spec: Spec): string {
         const h = b.toString(16).padStart(2, '0');
         return verb === 'X' ? h.toUpperCase() : h;
       });
-      const pre = spec.sharp ? (verb === 'X' ? '0X' : '0x') : '';
+      const pre = spec.sharp && bytes.length ? (verb === 'X' ? '0X' : '0x') : '';
       const out = spec.space ? hex.map((h) => pre + h).join(' ') : pre + hex.join('');
       return pad(out, spec);
     }
     default:
-      return bad(verb, s);
+      return bad(verb, s, spec);
   }
 }
 
-function asciiQuote(s: string): string {
-  return quoteString(s).replace(/[^\x20-\x7e]/gu, (c) => {
+function asciiQuote(s: string, quote = '"'): string {
+  return quoteString(s, quote).replace(/[^\x20-\x7e]/gu, (c) => {
     const n = c.codePointAt(0)!;
     return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
   });
