@@ -17,7 +17,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 
 const DRIFT_LABEL: Record<string, string> = { 'missing-sidecar': 'needs restart', 'unwanted-sidecar': 'unwanted sidecar', 'old-revision': 'old revision' };
 
-const shortWebhook = (w: string) => w.split('/').pop()!.replace(/\.sidecar-injector\.istio\.io$/, '');
+const shortWebhook = (w: string) => w.replace(/\.sidecar-injector\.istio\.io$/, '');
 
 interface Props {
   rows: readonly AuditRow[];
@@ -84,7 +84,9 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
             >
               <div role="gridcell" className="mono">{r.name}</div>
               <div role="gridcell">{r.namespace}</div>
-              <div role="gridcell" className="mono">{r.webhooks.length ? r.webhooks.map(shortWebhook).join(', ') : <span className="muted">none</span>}</div>
+              <div role="gridcell" className="mono" title={r.webhooks.join('\n')}>
+                {r.webhooks.length ? r.webhooks.map(shortWebhook).join(', ') : <span className="muted">none</span>}
+              </div>
               <div role="gridcell">
                 <span className={`verdict-chip ${r.verdict}`}>{r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict}</span>
               </div>
@@ -92,7 +94,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
               <div role="gridcell">
                 {r.drift.map((d) => (
                   <span key={d} className={`drift-chip ${d}`}>
-                    {DRIFT_LABEL[d]}
+                    {d === 'old-revision' && r.sidecar.revision ? `old revision ${r.sidecar.revision}` : DRIFT_LABEL[d]}
                   </span>
                 ))}
               </div>
