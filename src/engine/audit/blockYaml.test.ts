@@ -32,6 +32,7 @@ const outsideSubset: [string, string][] = [
   ['a number as key', '1: a\n'],
   ['a compact nested sequence', '- - a\n'],
   ['a prototype key', '__proto__: 1\n'],
+  ['nesting deeper than any Kubernetes object', Array.from({ length: 500 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + '\n'],
 ];
 
 describe('readBlockYaml', () => {

@@ -8,6 +8,7 @@
  */
 
 class OutsideSubset extends Error {}
+const MAX_INDENT = 400;
 const outside = (): never => {
   throw new OutsideSubset();
 };
@@ -133,6 +134,8 @@ class Reader {
 
   private block(minIndent: number): unknown {
     if (!this.more()) return null;
+    // Kubernetes objects are a few dozen levels deep at most; anything deeper is left to the full parser.
+    if (minIndent > MAX_INDENT) outside();
     const n = this.indentAt(this.i);
     if (n < minIndent) return null;
     const body = this.lines[this.i].slice(n);
