@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tracePacket } from '../../engine/packettrace/index.ts';
 import type { PodListener, PodNetwork, TracePacket } from '../../engine/packettrace/index.ts';
 import type { KindChecker } from '../types.ts';
@@ -32,7 +32,9 @@ export function networkOfCase(spec: any): PodNetwork {
 /** A trace case passes when the ordered rule hits (`table/CHAIN#n`) and the final outcome are the kernel's. */
 export const checkTrace: KindChecker = (c) => {
   const payloadFile = c.spec?.rules?.payload ?? (c.spec?.packet?.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
-  const payload = readFileSync(join(c.dir, payloadFile), 'utf8');
+  const payloadPath = join(c.dir, payloadFile);
+  if (!existsSync(payloadPath)) return { pass: false, diff: `  the case's payload ${payloadFile} is missing` };
+  const payload = readFileSync(payloadPath, 'utf8');
   const packet = c.spec.packet as TracePacket;
   const result = tracePacket(payload, packet, { network: networkOfCase(c.spec), input: payloadFile });
   const expectedAt: string[] = (c.spec.expected?.hits ?? []).map((h: any) => h.at);

@@ -15,9 +15,12 @@ const KNOWN_PORTS: Record<number, string> = {
 
 export function explain(packet: TracePacket, r: TraceResult, decidedBy: string | undefined): string {
   const proto = packet.proto.toUpperCase();
-  const who = packet.direction === 'outbound'
+  const sender = packet.direction === 'outbound'
     ? `A ${proto} packet sent from inside the pod (uid ${packet.uid ?? 0}, gid ${packet.gid ?? 0}) from ${formatEndpoint(packet.src.addr, packet.src.port)} to ${formatEndpoint(packet.dst.addr, packet.dst.port)}`
     : `A ${proto} packet arriving on ${packet.iface ?? 'eth0'} from ${formatEndpoint(packet.src.addr, packet.src.port)} to ${formatEndpoint(packet.dst.addr, packet.dst.port)}`;
+  const who = packet.state === 'established' && packet.probe === 'server'
+    ? `The server's answer on the established ${proto} connection from ${formatEndpoint(packet.src.addr, packet.src.port)} to ${formatEndpoint(packet.dst.addr, packet.dst.port)}`
+    : sender;
   const by = decidedBy ? ` by ${decidedBy}` : '';
   const where = describeDelivery(r);
   const m = /^(REDIRECT|TPROXY) to (\d+)$/.exec(r.final);
@@ -30,7 +33,7 @@ export function explain(packet: TracePacket, r: TraceResult, decidedBy: string |
     return `${who} is captured${by} and sent to ${name}: ${how}; ${where}.`;
   }
   if (r.final.startsWith('conntrack NAT to ')) {
-    return `${who} belongs to a connection whose first packet was redirected, so conntrack rewrites it to ${r.final.slice(17)} without consulting the nat rules; ${where}.`;
+    return `${who} belongs to a connection whose first packet was redirected, so conntrack rewrites its address to ${r.final.slice(17)} without consulting the nat rules; ${where}.`;
   }
   if (r.final === 'DROP') return `${who} is dropped${by}.`;
   if (r.final === 'ACCEPT') return `${who} is accepted${by} and goes no further through that table; ${where}.`;
