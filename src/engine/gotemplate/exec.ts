@@ -449,7 +449,13 @@ export class Executor {
     if (isBuiltin && name === 'call') argv.unshift(args.length ? nodeString(args[0]) : '');
     try {
       const fixed = fn.variadic ? fn.params.length + (isBuiltin && name === 'call' ? 1 : 0) : argv.length;
-      return callImpl(fn, argv, fixed);
+      const result = callImpl(fn, argv, fixed);
+      // A string held in a variable never meets write()'s budget: doubling one in a loop would
+      // exhaust the heap (a crash no catch can stop) before a byte is written.
+      if (typeof result === 'string' && result.length > this.ctx.limits.maxOutputBytes) {
+        this.errorf(`error calling ${name}: the result exceeds the output budget of ${this.ctx.limits.maxOutputBytes} bytes`);
+      }
+      return result;
     } catch (e) {
       if (e instanceof ExecError) throw e;
       this.at(node);

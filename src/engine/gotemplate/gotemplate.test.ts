@@ -74,6 +74,11 @@ describe('budgets', () => {
     const r = execute(p.set, 't', null, { limits: { maxOutputBytes: 1000 } });
     expect(!r.ok && r.error.message).toContain('output exceeds the budget');
   });
+  it('refuses regexes that could backtrack exponentially instead of hanging', () => {
+    const t0 = Date.now();
+    expect(render('{{mustRegexMatch "(a+)+$" "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}}')).toContain('repeats a repeating group');
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
   it('refuses giant sprig lists', () => {
     expect(render('{{len (until 100000000)}}')).toContain('budget');
   });

@@ -13,10 +13,56 @@ const posix: Record<string, string> = {
 
 const cache = new Map<string, RegExp>();
 
+/**
+ * Whether a repetition is applied to a group that itself repeats, e.g. `(a+)+` or `(\\w*\\s?)*`. Go's RE2
+ * runs such patterns in linear time, but a backtracking JavaScript engine can take exponential time, so
+ * they are refused rather than risk hanging the simulator.
+ */
+export function hasNestedRepetition(expr: string): boolean {
+  const groups: boolean[] = [];
+  let repeats = false; // current group level contains a repetition
+  let lastGroupRepeats = false; // the atom just before the current position was a group that repeats
+  let inClass = false;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i];
+    if (c === '\\') {
+      i++;
+      lastGroupRepeats = false;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    const unbounded = c === '*' || c === '+' || (c === '{' && /^\{\d*,\d*\}|^\{\d+\}/.test(expr.slice(i)) && !/^\{[01]\}|^\{0?,1\}/.test(expr.slice(i)));
+    if (unbounded) {
+      if (lastGroupRepeats) return true;
+      repeats = true;
+      lastGroupRepeats = false;
+      continue;
+    }
+    switch (c) {
+      case '[': inClass = true; lastGroupRepeats = false; break;
+      case '(': groups.push(repeats); repeats = false; lastGroupRepeats = false; break;
+      case ')': {
+        lastGroupRepeats = repeats;
+        repeats = (groups.pop() ?? false) || repeats;
+        break;
+      }
+      case '?': break; // optional (or lazy marker): keeps what precedes it
+      default: lastGroupRepeats = false;
+    }
+  }
+  return false;
+}
+
 /** Compiles a Go regexp; failures are worded like regexp.MustCompile's panic. */
 export function compileGoRegexp(expr: string): RegExp {
   const hit = cache.get(expr);
   if (hit) return hit;
+  if (hasNestedRepetition(expr)) {
+    throw new GoError(`regexp: ${JSON.stringify(expr)} repeats a repeating group; this simulator refuses it because a JavaScript regex engine could take exponential time on it`);
+  }
   let src = expr;
   let flags = 'g';
   const lead = /^\(\?([imsU]+)\)/.exec(src);
