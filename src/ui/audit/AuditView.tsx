@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditRow } from '../../worker/auditProtocol.ts';
 import { useAppStore } from '../storeContext.tsx';
 import { filterRows, NO_FILTER, sortRows, type AuditFilter, type SortDirection, type SortKey } from './auditFilters.ts';
@@ -19,6 +19,10 @@ export default function AuditView({ onClose }: { onClose(): void }) {
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'index', direction: 'ascending' });
   const [opening, setOpening] = useState<string>();
   const deferredFilter = useDeferredValue(filter);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // A dialog takes the focus when it opens, so keyboard users start inside it.
+  useEffect(() => closeButton.current?.focus(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -55,7 +59,7 @@ export default function AuditView({ onClose }: { onClose(): void }) {
         <header className="audit-header">
           <h2 id="audit-title">Cluster audit</h2>
           <span className="muted">Which pods would be injected now, by which revision, and which running pods have drifted from that.</span>
-          <button type="button" className="button audit-close" onClick={onClose}>
+          <button type="button" className="button audit-close" onClick={onClose} ref={closeButton}>
             Close audit
           </button>
         </header>
