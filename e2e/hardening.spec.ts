@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { expect, openApp, setInput, test } from './fixtures.ts';
+
+/*
+ * Hardening: the built page runs under its Content-Security-Policy without a single violation
+ * through a full session, a stuck engine is replaced without touching the user's text, and user
+ * strings are never rendered as HTML.
+ */
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+/** Records CSP violations (the DOM event, from before any script runs) and the console's CSP errors. */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    const seen: unknown[] = ((window as any).__cspViolations = []);
+    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }));
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content.Security.Policy|Refused to/i.test(msg.text())) consoleErrors.push(msg.text());
+  });
+  return {
+    async violations(): Promise<Violation[]> {
+      return page.evaluate(() => (window as any).__cspViolations);
+    },
+    consoleErrors,
+  };
+}
+
+async function openResult(page: Page, name: string) {
+  await page.getByRole('tablist', { name: 'Results' }).getByRole('tab', { name }).click();
+  await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+}
+
+test('a full session raises no Content-Security-Policy violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  const csp = await watchCsp(page);
+  await openApp(page);
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).not.toContain('unsafe-eval');
+  expect(policy).toContain("worker-src 'self'");
+
+  await openResult(page, 'Admission');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
+
+  await openResult(page, 'Patched pod');
+  await expect(page.getByTestId('pod-diff')).toBeVisible();
+  await page.getByRole('tab', { name: 'Injected YAML (kube-inject)' }).click();
+  await expect(page.getByTestId('injected-yaml')).toContainText('istio-proxy');
+  await page.getByRole('tab', { name: 'JSONPatch' }).click();
+  await expect(page.getByTestId('json-patch')).toContainText('"op"');
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await expect(page.getByTestId('pod-diff')).toBeVisible();
+
+  await openResult(page, 'Environment');
+  await expect(page.getByTestId('env-table')).toBeVisible();
+  await page.getByRole('tab', { name: 'Where values come from' }).click();
+  await expect(page.getByRole('list', { name: 'Sources' })).toBeVisible();
+  await page.getByRole('tab', { name: 'cluster.env' }).click();
+  await expect(page.getByTestId('cluster-env')).toBeVisible();
+  await page.getByRole('tab', { name: 'Table' }).click();
+
+  await openResult(page, 'Traffic');
+  await expect(page.getByTestId('chain-diagram')).toBeVisible();
+  const presets = page.getByRole('group', { name: 'Packet presets' }).getByRole('button');
+  const presetCount = await presets.count();
+  expect(presetCount).toBeGreaterThan(1);
+  for (let i = 0; i < presetCount; i++) {
+    await presets.nth(i).click();
+    await expect(presets.nth(i)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('trace-final')).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'iptables-restore payload' }).click();
+  await expect(page.getByTestId('rules-payload')).toContainText('COMMIT');
+  await page.getByRole('tab', { name: 'Kernel view (iptables-save)' }).click();
+  await expect(page.getByRole('tab', { name: 'Kernel view (iptables-save)' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Chains' }).click();
+  await expect(page.getByTestId('chain-diagram')).toBeVisible();
+
+  const select = page.getByLabel('Example scenario');
+  const examples = (await select.locator('option:not([value=""])').allTextContents()).map((t) => t.trim());
+  expect(examples.length).toBeGreaterThan(5);
+  for (const label of examples) {
+    await select.selectOption({ label });
+    await expect(page.getByTestId('example-story')).toContainText(label);
+    await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
+  }
+
+  expect(csp.consoleErrors).toEqual([]);
+  expect(await csp.violations()).toEqual([]);
+});
+
+// A sidecar template whose every step hashes 8 MB: the step budget counts steps, not their cost,
+// so only the watchdog can stop it.
+const STUCK_INJECTOR = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: istio-sidecar-injector
+  namespace: istio-system
+data:
+  values: '{"global":{}}'
+  config: |
+    policy: enabled
+    defaultTemplates: [sidecar]
+    templates:
+      sidecar: |
+        {{ range $i := until 1000000 }}{{ $s := repeat 4000000 "ab" | sha256sum }}{{ end }}
+`;
+
+test('a stuck engine is restarted, the text is untouched, and the next edit works', async ({ page }) => {
+  const csp = await watchCsp(page);
+  // Short enough for a test, long enough that a first analysis on a busy CI machine is not cut off.
+  await page.goto('./?engineTimeoutMs=5000');
+  await page.waitForFunction(() => (window as any).__meshsim?.editor);
+  await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
+  await page.getByRole('tablist', { name: 'Inputs' }).getByRole('tab', { name: /Injector ConfigMap/ }).click();
+  const original = await page.evaluate(() => (window as any).__meshsim.editor.getValue() as string);
+
+  await setInput(page, 'injector', STUCK_INJECTOR);
+  await expect(page.getByRole('status')).toContainText('was restarted', { timeout: 30_000 });
+  await expect(page.getByRole('status')).toContainText('Your text is untouched');
+  expect(await page.evaluate(() => (window as any).__meshsim.editor.getValue())).toBe(STUCK_INJECTOR);
+
+  await setInput(page, 'injector', original);
+  await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
+  await expect(page.getByRole('status')).not.toContainText('was restarted');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
+  expect(await csp.violations()).toEqual([]);
+});
+
+test('user strings are shown as text, never as HTML', async ({ page }) => {
+  const payload = '<img src=x onerror=alert(1)>';
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await openApp(page);
+  const pod = [
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata:',
+    '  name: xss',
+    '  namespace: bookinfo',
+    `  labels: {app: "${payload}"}`,
+    `  annotations: {note: "${payload}", "traffic.sidecar.istio.io/includeInboundPorts": "${payload}"}`,
+    'spec:',
+    '  containers:',
+    `  - name: "${payload}"`,
+    '    image: nginx',
+    '',
+  ].join('\n');
+  await setInput(page, 'workloads', pod);
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('xss');
+  for (const name of ['Admission', 'Patched pod', 'Environment', 'Traffic']) {
+    await openResult(page, name);
+    await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
+    await expect(page.locator('img')).toHaveCount(0);
+  }
+  // The string did reach the page, as text (outside the editor, which always renders text).
+  const shownAsText = await page.evaluate(
+    (p) => [...document.querySelectorAll('body *')].some((el) => !el.closest('.monaco-editor') && el.children.length === 0 && (el.textContent ?? '').includes(p)),
+    payload,
+  );
+  expect(shownAsText).toBe(true);
+  expect(dialogs).toEqual([]);
+});
