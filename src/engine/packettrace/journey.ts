@@ -79,7 +79,6 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     localCidrs: r.localCidrs,
   };
   const ct: Ct = { isNew: false, state: 'INVALID', templated: false, zone: 0, untracked: false, dstManipDone: false, srcManipDone: false, tproxied: false, redirected: false, looked: false };
-  const origTuple: Tuple = { ...t };
 
   const walk = (hook: Hook, label: string): 'accept' | 'drop' => {
     for (const tableName of HOOK_TABLES[hook]) {
@@ -150,8 +149,9 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
       const found = lookup(sim.conns, ct.zone, { proto: p.proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport });
       if (found) return attach(found.entry, found.dir);
     }
+    const now: Tuple = { proto: p.proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport };
     ct.entry = {
-      zone: ct.zone, orig: { ...origTuple, src: p.src, dst: p.dst }, reply: origTuple, mark: 0, seenReply: false, tproxied: false,
+      zone: ct.zone, orig: now, reply: now, mark: 0, seenReply: false, tproxied: false,
       fromPod: origin.kind === 'local', clientTransparent: origin.kind === 'local' && !!opts.transparent,
     };
     ct.isNew = true;
@@ -159,6 +159,8 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
   };
 
   const attach = (entry: ConnEntry, dir: Direction) => {
+    // conntrack's TCP state machine: before the connection saw an answer, only a SYN may go its way.
+    if (p.proto === 'tcp' && dir === 'original' && !entry.seenReply && !p.tcpFlags.includes('SYN')) return;
     ct.entry = entry;
     ct.dir = dir;
     ct.dstManipDone = true;
@@ -245,8 +247,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
   const finish = (delivery: TraceDelivery): JourneyResult => {
     if (delivery.where !== 'dropped' && ct.entry && ct.isNew) {
       const e = ct.entry;
-      e.orig = { ...origTuple };
-      e.reply = { proto: p.proto, src: e.dnat?.addr ?? origTuple.dst, sport: e.dnat?.port ?? origTuple.dport, dst: origTuple.src, dport: origTuple.sport };
+      e.reply = { proto: e.orig.proto, src: e.dnat?.addr ?? e.orig.dst, sport: e.dnat?.port ?? e.orig.dport, dst: e.orig.src, dport: e.orig.sport };
       sim.conns.push(e);
     }
     return { delivery, entry: ct.entry, dir: ct.dir ?? 'original', replayedNat: ct.replayedNat };
@@ -271,8 +272,15 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     p.iif = 'lo';
     const oif = p.oif;
     p.oif = undefined;
-    ct.templated = true;
-    ct.looked = true;
+    if (ct.entry || ct.untracked) {
+      ct.templated = true;
+      ct.looked = true;
+    } else {
+      // conntrack found the packet invalid on the way out, so it arrives with no entry and is looked up afresh.
+      ct.templated = false;
+      ct.looked = false;
+      ct.zone = 0;
+    }
     rec.step('loopback', `the packet left by ${oif} and comes back in through lo`);
     if (walk('PREROUTING', 'PREROUTING (looped back via lo)') === 'drop') return finish(here('dropped'));
     if (!deliveredLocally(r, p.dst, p.mark) && !ct.tproxied) {
