@@ -36,6 +36,8 @@ export type FuncMap = Readonly<Record<string, GoFunc>>;
 export interface TemplateSet {
   readonly trees: ReadonlyMap<string, Tree>;
   readonly funcs: FuncMap;
+  /** Name of the first template parsed into the set (Go's receiver template), for messages. */
+  readonly root?: string;
 }
 
 export interface TemplateError {
@@ -63,7 +65,7 @@ export function newTemplateSet(funcs: FuncMap = {}): TemplateSet {
 
 /** A set whose functions are extended (later names override earlier ones), as Go's Funcs() does. */
 export function registerFunctions(set: TemplateSet, funcs: FuncMap): TemplateSet {
-  return { trees: set.trees, funcs: { ...set.funcs, ...funcs } };
+  return { trees: set.trees, funcs: { ...set.funcs, ...funcs }, root: set.root };
 }
 
 /** Parses `text` as template `name` into a copy of `set` (Go's `set.New(name).Parse(text)`). */
@@ -83,7 +85,7 @@ export function parseTemplate(set: TemplateSet, name: string, text: string): Par
     if (old && isEmptyTree(tree.root) && !isEmptyTree(old.root)) continue;
     trees.set(k, tree);
   }
-  return { ok: true, set: { trees, funcs: set.funcs } };
+  return { ok: true, set: { trees, funcs: set.funcs, root: set.root ?? name } };
 }
 
 /** Parses several named texts in order into one set (the first is the root, as in the corpus). */
@@ -109,7 +111,7 @@ export function execute(set: TemplateSet, name: string, data: GoValue, options: 
   if (!tree) {
     const message = set.trees.size === 0
       ? `template: ${name}: "${name}" is an incomplete or empty template`
-      : `template: no template ${JSON.stringify(name)} associated with template`;
+      : `template: no template ${JSON.stringify(name)} associated with template ${JSON.stringify(set.root ?? '')}`;
     return { ok: false, error: templateError('exec', message, name), partialOutput: '' };
   }
   // Go's Execute takes reflect.ValueOf(data): a nil interface becomes the invalid value.

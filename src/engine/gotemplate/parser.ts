@@ -122,6 +122,8 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
 
   /** Parses a nested named tree (define/block body) with fresh variable scope. */
   const subTree = (treeName: string, context: string): void => {
+    // A {{block}}'s closing check is made by the enclosing tree, which last read the clause's "}}".
+    const outerLine = tokens[furthest].line;
     const saved = { tree, vars, rangeDepth };
     tree = { name: treeName, parseName: name, text, root: undefined as unknown as ListNode };
     vars = ['$'];
@@ -129,7 +131,7 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
     try {
       const [list, end] = itemList();
       tree.root = list;
-      if (end.type !== 'end') errorf(`unexpected ${nodeString(end)} in ${context}`);
+      if (end.type !== 'end') errorf(`unexpected ${nodeString(end)} in ${context}`, context === 'block clause' ? outerLine : undefined);
       add(tree);
     } finally {
       ({ tree, vars, rangeDepth } = saved);
