@@ -5,6 +5,7 @@ import { ClusterSettings } from './ClusterSettings.tsx';
 import { Diagnostics } from './Diagnostics.tsx';
 import { ExamplesMenu, ExampleStory } from './ExamplesMenu.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
 import { useOpenFile } from './useOpenFile.ts';
 import { InputTabs } from './InputTabs.tsx';
 import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
@@ -35,6 +36,7 @@ export function App() {
   const [auditOpen, setAuditOpen] = useState(false);
   const [dropMessage, setDropMessage] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
+  const narrow = useMediaQuery('(max-width: 900px)');
   const openFile = useOpenFile(setDropMessage);
   return (
     <div
@@ -55,6 +57,10 @@ export function App() {
         void openFile(file);
       }}
     >
+      {/* The editor keeps Tab for indentation (Ctrl+M releases it), so keyboard users get a way past it. */}
+      <a className="skip-link" href="#results" onClick={(e) => { e.preventDefault(); document.getElementById('results')?.querySelector<HTMLElement>('[role=tab]')?.focus(); }}>
+        Skip to results
+      </a>
       <header className="topbar">
         <h1>
           meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
@@ -75,7 +81,8 @@ export function App() {
           </button>
         </p>
       ) : null}
-      <Group orientation="horizontal" className="main">
+      {/* Side by side from a laptop to a projector; stacked on a narrow screen. */}
+      <Group orientation={narrow ? 'vertical' : 'horizontal'} className="main" key={narrow ? 'stacked' : 'side-by-side'}>
         <Panel defaultSize="46" minSize="20" className="pane">
           <InputTabs />
           <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
@@ -84,7 +91,7 @@ export function App() {
         </Panel>
         <Separator className="separator" />
         <Panel minSize="25" className="pane">
-          <div className="tabs" role="tablist" aria-label="Results">
+          <div className="tabs" role="tablist" aria-label="Results" id="results">
             {PANELS.map((p) => (
               <button key={p.id} role="tab" aria-selected={p.id === activePanel} className={p.id === activePanel ? 'tab active' : 'tab'} onClick={() => setActivePanel(p.id)}>
                 {p.label}

@@ -21,6 +21,11 @@ describe('applyYamlEdits', () => {
     expect(b.metadata.labels).toEqual({});
   });
 
+  it('removes a whole document when the path is its root', () => {
+    const out = applyYamlEdits(stream, [{ documentIndex: 1, path: [], action: 'remove' }])!;
+    expect(parseAllDocuments(out).map((d) => d.toJS().metadata.name)).toEqual(['a']);
+  });
+
   it('appends a document', () => {
     const out = applyYamlEdits('kind: Pod\n', [{ documentIndex: -1, path: [], action: 'add-document', value: { kind: 'Namespace', metadata: { name: 'n' } } }])!;
     expect(parseAllDocuments(out).map((d) => d.toJS().kind)).toEqual(['Pod', 'Namespace']);

@@ -17,6 +17,7 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
   const docs = parseAllDocuments(text);
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return undefined;
   const changed = new Set<number>();
+  const deleted = new Set<number>();
   const appended: string[] = [];
   for (const e of edits) {
     if (e.action === 'add-document') {
@@ -26,6 +27,7 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
     const doc = docs[e.documentIndex];
     if (!doc) return undefined;
     if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
+    else if (e.path.length === 0) deleted.add(e.documentIndex); // removing the root removes the whole document
     else doc.deleteIn(e.path as (string | number)[]);
     changed.add(e.documentIndex);
   }
@@ -33,6 +35,7 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
   docs.forEach((doc, i) => {
     const start = i === 0 ? 0 : doc.range[0];
     const end = i + 1 < docs.length ? docs[i + 1].range[0] : text.length;
+    if (deleted.has(i)) return;
     out += changed.has(i) ? doc.toString({ flowCollectionPadding: false }) : text.slice(start, end);
   });
   if (docs.length === 0) out = text;

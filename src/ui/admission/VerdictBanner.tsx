@@ -1,4 +1,5 @@
 import type { Verdict } from '../../worker/protocol.ts';
+import { Term } from '../Term.tsx';
 
 const LOOK: Record<Verdict, { icon: string; word: string }> = {
   injected: { icon: '✔', word: 'Injected' },
@@ -14,7 +15,12 @@ export function VerdictBanner({ verdict, summary, injectedBy }: { verdict: Verdi
       <span className="verdict-icon" aria-hidden="true">{look.icon}</span>
       <div>
         <strong>{look.word}</strong>
-        {injectedBy.length ? <span className="muted"> · by revision {injectedBy.join(', ')}</span> : null}
+        {injectedBy.length ? (
+          <span className="muted">
+            {' '}
+            · by <Term name="revision">revision</Term> {injectedBy.join(', ')}
+          </span>
+        ) : null}
         <p>{summary}</p>
       </div>
     </div>

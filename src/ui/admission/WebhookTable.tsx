@@ -1,5 +1,6 @@
 import type { WebhookRow } from '../../worker/protocol.ts';
 import { useAppState } from '../storeContext.tsx';
+import { Term } from '../Term.tsx';
 
 function SelectorCell({ check }: { check: WebhookRow['namespaceSelector'] }) {
   const mark = check.outcome === 'pass' ? '✔' : check.outcome === 'fail' ? '✘' : check.outcome === 'skip' ? '–' : '⚠';
@@ -21,9 +22,15 @@ export function WebhookTable({ rows }: { rows: WebhookRow[] }) {
         <tr>
           <th scope="col">Webhook</th>
           <th scope="col">Called</th>
-          <th scope="col">Namespace selector</th>
-          <th scope="col">Object selector</th>
-          <th scope="col">Revision</th>
+          <th scope="col">
+            <Term name="namespaceSelector">Namespace selector</Term>
+          </th>
+          <th scope="col">
+            <Term name="objectSelector">Object selector</Term>
+          </th>
+          <th scope="col">
+            <Term name="revision">Revision</Term>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
 import { useAppState } from '../storeContext.tsx';
+import { Term } from '../Term.tsx';
 
 const DiffView = lazy(() => import('../../editor/DiffView.tsx'));
 
@@ -70,7 +71,9 @@ export function PodPanel() {
           {view === 'yaml' ? <pre className="code-view" data-testid="injected-yaml">{injection.kubeInject.output ?? injection.kubeInject.error}</pre> : null}
           {view === 'patch' ? (
             <>
-              <p className="muted small">The RFC 6902 patch the webhook returns in its AdmissionReview response ({pod.patch?.length ?? 0} operations).</p>
+              <p className="muted small">
+                The <Term name="JSONPatch">RFC 6902 patch</Term> the <Term name="webhook">webhook</Term> returns in its AdmissionReview response ({pod.patch?.length ?? 0} operations).
+              </p>
               <pre className="code-view" data-testid="json-patch">{patch}</pre>
             </>
           ) : null}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../storeContext.tsx';
+import { Term } from '../Term.tsx';
 import { PacketForm } from '../traffic/PacketForm.tsx';
 import { TraceView } from '../traffic/TraceView.tsx';
 
@@ -47,10 +48,10 @@ export function TrafficPanel() {
             {injection ? (
               <span role="group" aria-label="Capture mode">
                 <button className="button" aria-pressed={!injection.cni} onClick={() => setCluster({ cni: false })} title="istiod injects istio-init, which runs istio-iptables in the pod">
-                  istio-init
+                  <Term name="istio-init" inControl />
                 </button>
                 <button className="button" aria-pressed={injection.cni} onClick={() => setCluster({ cni: true })} title="The Istio CNI plugin programs the rules when the pod's network is set up">
-                  CNI
+                  <Term name="CNI" inControl />
                 </button>
               </span>
             ) : null}
