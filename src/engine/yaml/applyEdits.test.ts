@@ -36,4 +36,11 @@ describe('applyYamlEdits', () => {
     expect(applyYamlEdits('a: [', [{ documentIndex: 0, path: ['a'], action: 'remove' }])).toBeUndefined();
     expect(applyYamlEdits('a: 1\n', [{ documentIndex: 3, path: ['a'], action: 'remove' }])).toBeUndefined();
   });
+
+  // Found by src/fuzz: `metadata: ""` made the yaml library throw, and analyzeScenario reported an internal error.
+  it('refuses a path that runs through a scalar instead of throwing', () => {
+    const pod = 'kind: Pod\nmetadata: ""\n';
+    expect(applyYamlEdits(pod, [{ documentIndex: 0, path: ['metadata', 'labels', 'sidecar.istio.io/inject'], action: 'set', value: 'true' }])).toBeUndefined();
+    expect(applyYamlEdits(pod, [{ documentIndex: 0, path: ['metadata', 'labels', 'x'], action: 'remove' }])).toBeUndefined();
+  });
 });

@@ -11,7 +11,7 @@ export interface TextEdit {
 /**
  * Applies edits to a YAML stream's text, rewriting only the documents they touch so the rest of
  * the user's text (comments, formatting) is kept as written. Returns undefined when the text does
- * not parse or an edit names a document that is not there.
+ * not parse, an edit names a document that is not there, or its path runs through a scalar.
  */
 export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string | undefined {
   const docs = parseAllDocuments(text);
@@ -26,9 +26,13 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
     }
     const doc = docs[e.documentIndex];
     if (!doc) return undefined;
-    if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
-    else if (e.path.length === 0) deleted.add(e.documentIndex); // removing the root removes the whole document
-    else doc.deleteIn(e.path as (string | number)[]);
+    try {
+      if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
+      else if (e.path.length === 0) deleted.add(e.documentIndex); // removing the root removes the whole document
+      else doc.deleteIn(e.path as (string | number)[]);
+    } catch {
+      return undefined; // the path runs through a scalar (e.g. `metadata: ""`), so the yaml library throws
+    }
     changed.add(e.documentIndex);
   }
   let out = '';
