@@ -39,3 +39,13 @@ test('a pasted injector ConfigMap is used instead of the built-in install', asyn
   await expect(page.getByTestId('install-note')).toContainText('ConfigMap istio-sidecar-injector from the Injector tab');
   await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-proxy"]')).toContainText('registry.example/mirror/proxyv2:9.9.9');
 });
+
+test('the built-in install can be written into the Injector tab and edited there', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Injector ConfigMap' }).click();
+  await page.getByRole('button', { name: 'Insert it to edit' }).click();
+  await expect.poll(() => page.evaluate(() => (window as any).__meshsim.editor.getValue() as string)).toContain('name: istio-sidecar-injector');
+  await page.getByRole('tab', { name: 'Patched pod' }).click();
+  await expect(page.getByTestId('install-note')).toContainText('ConfigMap istio-sidecar-injector from the Injector tab');
+  await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-proxy"]')).toContainText('added');
+});

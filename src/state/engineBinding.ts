@@ -15,6 +15,7 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
       else store.setState({ running: false, engineNotice: `${event.reason}. Your text is untouched; edit it to try again.` });
     }, { timeoutMs: options.timeoutMs });
 
+  store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     store.setState({ running: true });

@@ -28,6 +28,8 @@ export interface InputsSlice {
 export interface ResultsSlice {
   result?: ScenarioResult;
   running: boolean;
+  /** Asks the engine for its built-in install as ConfigMap texts (set once the engine is bound). */
+  requestBuiltinConfigMaps?: () => Promise<{ injector: string; mesh: string }>;
   /** A message about the engine itself (restarted after a hang, crashed), shown in the status bar. */
   engineNotice?: string;
 }

@@ -8,6 +8,7 @@ import { ShareMenu } from './ShareMenu.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useOpenFile } from './useOpenFile.ts';
 import { InputTabs } from './InputTabs.tsx';
+import { InstallHint } from './InstallHint.tsx';
 import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
 import { EnvPanel } from './panels/EnvPanel.tsx';
 import { PodPanel } from './panels/PodPanel.tsx';
@@ -85,6 +86,7 @@ export function App() {
       <Group orientation={narrow ? 'vertical' : 'horizontal'} className="main" key={narrow ? 'stacked' : 'side-by-side'}>
         <Panel defaultSize="46" minSize="20" className="pane">
           <InputTabs />
+          <InstallHint />
           <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
             <YamlEditor />
           </Suspense>

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyzeScenario } from '../engine/index.ts';
+import { builtinConfigMaps } from '../engine/scenario/builtinConfigMaps.ts';
 import type { EngineRequest, EngineResponse } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -8,7 +9,7 @@ scope.onmessage = (event: MessageEvent<EngineRequest>) => {
   const req = event.data;
   let response: EngineResponse;
   try {
-    response = { type: 'result', id: req.id, result: analyzeScenario(req.input) };
+    response = req.type === 'analyze' ? { type: 'result', id: req.id, result: analyzeScenario(req.input) } : { type: 'builtinConfigMaps', id: req.id, ...builtinConfigMaps() };
   } catch (err) {
     // analyzeScenario never throws by contract; this is the last line of defence.
     response = { type: 'failure', id: req.id, message: err instanceof Error ? err.message : String(err) };

@@ -10,7 +10,7 @@ class InlineWorker {
   terminated = false;
   constructor(private stall: boolean) {}
   postMessage(req: EngineRequest) {
-    if (this.stall) return;
+    if (this.stall || req.type !== 'analyze') return;
     const result = analyzeScenario(req.input);
     setTimeout(() => !this.terminated && this.onmessage?.({ data: { type: 'result', id: req.id, result } } as MessageEvent<EngineResponse>), 1);
   }

@@ -23,11 +23,19 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
   let nextId = 1;
   let pendingId = 0;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** One-off requests (not analyses), answered by id; they never supersede each other. */
+  const waiting = new Map<number, (msg: EngineResponse) => void>();
 
   const start = () => {
     worker = createWorker();
     worker.onmessage = (event: MessageEvent<EngineResponse>) => {
       const msg = event.data;
+      const waiter = waiting.get(msg.id);
+      if (waiter) {
+        waiting.delete(msg.id);
+        waiter(msg);
+        return;
+      }
       if (msg.id !== pendingId) {
         // Superseded by a newer edit: the worker is alive, so the newer request gets a fresh deadline.
         clearTimeout(watchdog);
@@ -36,7 +44,8 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
       }
       clearTimeout(watchdog);
       pendingId = 0;
-      onEvent(msg.type === 'result' ? { type: 'result', result: msg.result } : { type: 'failure', message: msg.message });
+      if (msg.type === 'result') onEvent({ type: 'result', result: msg.result });
+      else if (msg.type === 'failure') onEvent({ type: 'failure', message: msg.message });
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -66,6 +75,14 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
       }
       const req: EngineRequest = { type: 'analyze', id, input };
       worker!.postMessage(req);
+    },
+    /** meshsim's built-in install as ConfigMap texts, for a user who wants to start from it. */
+    builtinConfigMaps(): Promise<{ injector: string; mesh: string }> {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, (msg) => (msg.type === 'builtinConfigMaps' ? resolve({ injector: msg.injector, mesh: msg.mesh }) : reject(new Error(msg.type === 'failure' ? msg.message : 'unexpected answer'))));
+        worker!.postMessage({ type: 'builtinConfigMaps', id } satisfies EngineRequest);
+      });
     },
     dispose() {
       clearTimeout(watchdog);
