@@ -81,8 +81,8 @@ export function parseTemplate(set: TemplateSet, name: string, text: string): Par
   const trees = new Map(set.trees);
   for (const [k, tree] of parsed) {
     const old = trees.get(k);
-    // Go keeps an existing definition when the new one is empty (associate()).
-    if (old && isEmptyTree(tree.root) && !isEmptyTree(old.root)) continue;
+    // Go keeps an existing definition whenever the new one is empty (associate()).
+    if (old && isEmptyTree(tree.root)) continue;
     trees.set(k, tree);
   }
   return { ok: true, set: { trees, funcs: set.funcs, root: set.root ?? name } };

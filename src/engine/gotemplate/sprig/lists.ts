@@ -75,14 +75,7 @@ export function listFuncs(): Record<string, GoFunc> {
       if (start < 0 || end > xs.length || start > end) throw new GoError('reflect.Value.Slice: slice index out of bounds');
       return xs.slice(start, end);
     }, ANY, ANY),
-    ...pair('chunk', ['int', ANY], (size: bigint, l: GoValue) => {
-      const xs = itemsOf(l, 'chunk');
-      if (size <= 0n) throw new GoError('runtime error: integer divide by zero');
-      const n = Number(size);
-      const out: GoValue[] = [];
-      for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-      return out;
-    }, '[][]interface {}'),
+    ...pair('chunk', ['int', ANY], (size: bigint, l: GoValue) => chunk(Number(size), itemsOf(l, 'chunk')), '[][]interface {}'),
     concat: goFunc([], (lists: GoValue[]) => {
       const out: GoValue[] = [];
       for (const l of lists) {
@@ -97,6 +90,32 @@ export function listFuncs(): Record<string, GoFunc> {
     untilStep: goFunc(['int', 'int', 'int'], untilStep, { result: '[]int' }),
     seq: goFunc([], seq, { variadic: 'int', result: 'string' }),
   };
+}
+
+/** sprig's chunk arithmetic, kept as it is (sizes <= 0 end in Go's runtime panics). */
+function chunk(size: number, xs: GoValue[]): GoValue[] {
+  const toInt = (f: number) => (Number.isFinite(f) && Math.abs(f) < 2 ** 63 ? Math.trunc(f) : -1);
+  const l = xs.length;
+  const cs = toInt(Math.floor((l - 1) / size) + 1);
+  if (cs < 0) throw new GoError('runtime error: makeslice: len out of range');
+  if (cs > 1_000_000) throw new GoError(`list of more than ${MAX_LIST} items refused (budget)`);
+  const out: GoValue[] = [];
+  for (let i = 0; i < cs; i++) {
+    let clen = size;
+    if (i === cs - 1) {
+      clen = toInt(Math.floor(l % size));
+      if (clen === 0) clen = size;
+    }
+    if (clen < 0) throw new GoError('runtime error: makeslice: len out of range');
+    const part: GoValue[] = [];
+    for (let j = 0; j < clen; j++) {
+      const ix = i * size + j;
+      if (ix < 0 || ix >= l) throw new GoError('reflect: slice index out of range');
+      part.push(xs[ix]);
+    }
+    out.push(part);
+  }
+  return out;
 }
 
 const MAX_LIST = 1_000_000n;

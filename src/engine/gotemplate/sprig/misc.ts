@@ -34,6 +34,7 @@ function versionObject(v: Version): HostObject {
     field: () => NO_FIELD,
     method: (name) => (Object.prototype.hasOwnProperty.call(methods, name) ? methods[name] : undefined),
     format: () => methods.String.impl() as string,
+    json: () => methods.String.impl() as string,
   };
   return obj;
 }
