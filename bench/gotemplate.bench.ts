@@ -139,6 +139,8 @@ export const suite: BenchSuite = {
     if (!parsed.ok) throw new Error(parsed.error.message);
     const check = execute(parsed.set, 'sidecar', data);
     if (!check.ok) throw new Error(check.error.message);
+    // GOTEMPLATE_BENCH_SHOW=1 prints the rendered sidecar so one can see it is a real render.
+    if (process.env.GOTEMPLATE_BENCH_SHOW) console.error(check.output);
     // The template text is not valid YAML until rendered, so the floor is parseDocument (which collects
     // errors instead of throwing) over the same characters.
     const floor = `yaml.parseDocument of the ${text.length}-char template text`;
