@@ -1,0 +1,48 @@
+import { stringify } from 'yaml';
+import { builtinInstallDocuments } from '../engine/injection/index.ts';
+
+/** A template of our own that adds a debugging container next to the app (for the custom-template example). */
+const DEBUG_TOOLS_TEMPLATE = `spec:
+  containers:
+  - name: debug-tools
+    image: docker.io/nicolaka/netshoot:v0.13
+    command: ["sleep", "infinity"]
+    resources:
+      requests:
+        cpu: 10m
+        memory: 32Mi
+`;
+
+function configMap(config: Record<string, unknown>, values: unknown, note: string): string {
+  return `# meshsim's built-in injector configuration with one change: ${note}\n${stringify(
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system', labels: { 'istio.io/rev': 'default' } },
+      data: { config: stringify(config, { lineWidth: 0, blockQuote: 'literal' }), values: JSON.stringify(values, null, 2) },
+    },
+    { lineWidth: 0, blockQuote: 'literal' },
+  )}`;
+}
+
+/** The generated injector.yaml of each example that needs one, by path under src/examples/. */
+export function exampleInstalls(): Record<string, string> {
+  const { config, values } = builtinInstallDocuments() as { config: Record<string, any>; values: unknown };
+  return {
+    'never-inject-selector/injector.yaml': configMap(
+      { ...config, neverInjectSelector: [{ matchExpressions: [{ key: 'app', operator: 'In', values: ['batch-job'] }] }] },
+      values,
+      'neverInjectSelector skips pods labelled app=batch-job.',
+    ),
+    'always-inject-selector/injector.yaml': configMap(
+      { ...config, policy: 'disabled', alwaysInjectSelector: [{ matchLabels: { mesh: 'always' } }] },
+      values,
+      'policy disabled, and alwaysInjectSelector injects pods labelled mesh=always anyway.',
+    ),
+    'custom-template/injector.yaml': configMap(
+      { ...config, templates: { ...config.templates, 'debug-tools': DEBUG_TOOLS_TEMPLATE } },
+      values,
+      'an extra template, debug-tools, that pods can ask for with inject.istio.io/templates.',
+    ),
+  };
+}
