@@ -1,5 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { analyzeScenario } from '../scenario/analyzeScenario.ts';
 import { auditDump, openAudit, shardRange } from './auditSession.ts';
 import { generateDump, synthesizeDump } from './generateDump.ts';
 import { summarizeAudit } from './summarize.ts';
@@ -60,6 +61,24 @@ describe('openAudit', () => {
     expect(texts.injector!.match(/name: istio-sidecar-injector/g)).toHaveLength(3);
     expect(parse(texts.mesh!).metadata.name).toBe('istio');
     expect(session.podScenario(PODS)).toBeUndefined();
+  });
+
+  it('opens a pod as a scenario the Admission panel judges as the audit did, for every kind of pod', () => {
+    const session = openAudit(text);
+    const { rows } = auditDump(text);
+    const kinds = new Map<string, number>();
+    rows.forEach((r) => kinds.set(`${r.verdict}:${r.drift.join(',')}:${r.injectedBy.join(',')}`, r.index));
+    expect(kinds.size).toBeGreaterThanOrEqual(6);
+    for (const index of kinds.values()) {
+      const result = analyzeScenario({ texts: session.podScenario(index)! });
+      const admitted = result.admission.workloads[0];
+      expect({ verdict: admitted.verdict, decidingStep: admitted.decidingStep, injectedBy: admitted.injectedBy }).toEqual({
+        verdict: rows[index].verdict,
+        decidingStep: rows[index].decidingStep,
+        injectedBy: rows[index].injectedBy,
+      });
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    }
   });
 
   it('reads the same dump as JSON, and as several YAML documents', () => {
