@@ -83,3 +83,18 @@ test('a pasted dump is audited too, and sorting by a column reorders the rows', 
   await page.getByRole('button', { name: 'Close audit' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a dump dropped on the audit view is audited, not opened as a scenario', async ({ page }) => {
+  const text = generateDump({ pods: 30, seed: 5 });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Audit', exact: true }).click();
+  const data = await page.evaluateHandle((t) => {
+    const d = new DataTransfer();
+    d.items.add(new File([t], 'dropped.yaml', { type: 'application/yaml' }));
+    return d;
+  }, text);
+  await page.getByTestId('audit-drop').dispatchEvent('dragover', { dataTransfer: data });
+  await page.getByTestId('audit-drop').dispatchEvent('drop', { dataTransfer: data });
+  await expect(page.getByTestId('audit-phase')).toContainText('Audited 30 pods of dropped.yaml');
+  await expect(page.getByRole('dialog', { name: 'Cluster audit' })).toBeVisible();
+});
