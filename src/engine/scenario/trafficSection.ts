@@ -61,9 +61,11 @@ export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions
 }
 
 function firstContainerPort(pod: Record<string, any>): number | undefined {
-  for (const c of pod?.spec?.containers ?? []) {
+  // The pod is user text: containers and ports may be any YAML value, not only lists.
+  const containers: unknown = pod?.spec?.containers;
+  for (const c of Array.isArray(containers) ? containers : []) {
     if (c?.name === 'istio-proxy') continue;
-    for (const p of c?.ports ?? []) if (Number.isInteger(p?.containerPort)) return p.containerPort;
+    for (const p of Array.isArray(c?.ports) ? c.ports : []) if (Number.isInteger(p?.containerPort)) return p.containerPort;
   }
   return undefined;
 }
