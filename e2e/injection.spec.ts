@@ -17,6 +17,8 @@ test('the default scenario shows the injected containers and the proxy environme
   const row = page.locator('tr[data-env="ISTIO_META_WORKLOAD_NAME"]');
   await expect(row).toContainText('reviews');
   await expect(row).toContainText('workload');
+  await page.locator('tr[data-env="PILOT_CERT_PROVIDER"]').getByRole('button').click();
+  await expect(page.getByTestId('template-lines').locator('.current')).toContainText('PILOT_CERT_PROVIDER');
   await page.screenshot({ path: 'reports/environment.png' });
   await page.getByRole('tab', { name: 'cluster.env' }).click();
   await expect(page.getByTestId('cluster-env')).toContainText("ISTIO_META_WORKLOAD_NAME='reviews'");

@@ -35,6 +35,8 @@ export interface InjectionResult {
   afterYaml?: string;
   /** The same as a unified diff, for reports. */
   diff?: string;
+  /** The text of every template that was rendered, by name, so a value's template line can be shown. */
+  templateTexts: Record<string, string>;
   /** What `istioctl kube-inject -f` prints for this workload. */
   kubeInject: { output?: string; warnings: string[]; error?: string };
   diagnostics: Diagnostic[];
@@ -77,6 +79,7 @@ export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, ad
     pod,
     beforeYaml,
     afterYaml,
+    templateTexts: templateTexts(injector.configMap, pod?.templates ?? []),
     diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
     kubeInject: result.kubeInject,
     diagnostics: [...diagnostics, ...result.diagnostics],
@@ -118,4 +121,20 @@ function pick(objects: ScenarioObject[], role: 'injectorConfigMap' | 'meshConfig
 
 function ref(o: ScenarioObject): { name: string; namespace: string } {
   return { name: String(o.value.metadata?.name ?? ''), namespace: String(o.value.metadata?.namespace ?? 'istio-system') };
+}
+
+/** The rendered templates' source text, from the ConfigMap in use or the built-in install. */
+function templateTexts(configMap: Record<string, any> | undefined, names: string[]): Record<string, string> {
+  let templates: Record<string, unknown> = {};
+  if (configMap) {
+    try {
+      const config = parse(String(configMap.data?.config ?? ''));
+      templates = config?.templates && typeof config.templates === 'object' ? config.templates : {};
+    } catch {
+      templates = {};
+    }
+  } else {
+    templates = (builtinInstallDocuments().config as { templates: Record<string, string> }).templates;
+  }
+  return Object.fromEntries(names.filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n] as string]));
 }

@@ -39,7 +39,7 @@ export function sourceOf(e: EnvEntry): SourceNode {
 /** The line that describes a value's origin in the table. */
 export function describeSource(e: EnvEntry): string {
   const s = e.source;
-  if (s.kind === 'template') return `template ${s.template}${s.line ? ` line ${s.line}` : ''}${s.from ? ` — ${s.from}` : ''}`;
+  if (s.kind === 'template') return `template ${s.template}${s.line ? ` (output line ${s.line})` : ''}${s.from ? ` — ${s.from}` : ''}`;
   return `${kindWords(s.kind)}: ${sourceOf(e).label}`;
 }
 

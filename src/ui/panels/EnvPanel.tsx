@@ -10,6 +10,8 @@ export function EnvPanel() {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | undefined>();
   const [view, setView] = useState<'table' | 'map' | 'cluster.env'>('table');
+  const [shownLine, setShownLine] = useState<{ template: string; line: number; variable: string } | undefined>();
+  const templateTexts = useAppState((s) => s.result?.injection?.templateTexts);
   const pod = result?.injection?.pod;
   if (!result) return null;
   if (!pod?.after) return <p className="empty">No sidecar is injected into this pod, so there is no proxy environment to show.</p>;
@@ -29,6 +31,7 @@ export function EnvPanel() {
           ))}
         </span>
       </div>
+      {view === 'table' && shownLine ? <SourceLines shown={shownLine} templateText={templateTexts?.[shownLine.template]} rendered={pod.rendered.find((r) => r.name === shownLine.template)?.text} /> : null}
       {view === 'table' ? (
         <table className="env-table" data-testid="env-table">
           <thead>
@@ -49,7 +52,15 @@ export function EnvPanel() {
                   </th>
                   <td className="value">{valueText(e)}</td>
                   <td>
-                    <button className="link small" onClick={() => setSelected(sourceOf(e).id)} title="Show everything this source feeds">
+                    <button
+                      className="link small"
+                      onClick={() => {
+                        setSelected(sourceOf(e).id);
+                        const s = e.source;
+                        setShownLine(s.kind === 'template' && s.line ? { template: s.template, line: s.line, variable: e.name } : undefined);
+                      }}
+                      title="Show everything this source feeds, and the template line"
+                    >
                       {describeSource(e)}
                     </button>
                   </td>
@@ -68,5 +79,36 @@ export function EnvPanel() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Where a variable was written: the template's own line when the source names it literally,
+ * else the line of the template's rendered output that carries it.
+ */
+function SourceLines({ shown, templateText, rendered }: { shown: { template: string; line: number; variable: string }; templateText?: string; rendered?: string }) {
+  const pattern = new RegExp(`name:\\s*"?${shown.variable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?\\s*$`);
+  const sourceLine = templateText ? templateText.split('\n').findIndex((l) => pattern.test(l)) + 1 : 0;
+  if (templateText && sourceLine > 0) return <TemplateLines text={templateText} line={sourceLine} title={`${shown.variable}: written in template ${shown.template}, line ${sourceLine}`} />;
+  if (rendered) return <TemplateLines text={rendered} line={shown.line} title={`${shown.variable}: rendered by template ${shown.template}, output line ${shown.line}`} />;
+  return null;
+}
+
+/** A few lines of a template around the one that produced a value. */
+function TemplateLines({ text, line, title }: { text: string; line: number; title: string }) {
+  const lines = text.split('\n');
+  const from = Math.max(1, line - 3);
+  const to = Math.min(lines.length, line + 3);
+  return (
+    <figure className="template-lines" data-testid="template-lines">
+      <figcaption>{title}</figcaption>
+      <pre>
+        {lines.slice(from - 1, to).map((l, i) => (
+          <div key={from + i} className={from + i === line ? 'current' : undefined}>
+            <span className="ln">{from + i}</span> {l}
+          </div>
+        ))}
+      </pre>
+    </figure>
   );
 }

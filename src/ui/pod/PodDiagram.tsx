@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { stringify } from 'yaml';
 import type { InjectedPodReport } from '../../worker/protocol.ts';
 import { podParts, type PodPart } from './podParts.ts';
 
@@ -38,7 +39,7 @@ export function PodDiagram({ report }: { report: InjectedPodReport }) {
       })}
       {open ? (
         <pre className="part-yaml" aria-label={`${open.name} after injection`}>
-          {JSON.stringify(open.value, null, 2)}
+          {stringify(open.value, { lineWidth: 0 })}
         </pre>
       ) : null}
     </div>
