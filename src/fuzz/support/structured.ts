@@ -1,0 +1,24 @@
+import type { Diagnostic } from '../../engine/index.ts';
+
+/**
+ * The engine catches its own exceptions at every public entry and turns them into diagnostics with
+ * these words. For a fuzzer such a diagnostic is still a crash: the input reached code that threw.
+ */
+const CRASH_WORDS = /internal error|the tracer failed|could not be traced/i;
+
+export function crashDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => CRASH_WORDS.test(d.message));
+}
+
+/** Whether a value survives the worker boundary unchanged: plain data, no functions, no classes. */
+export function isPlainData(value: unknown, depth = 0): boolean {
+  if (depth > 200) return true; // deep enough; structuredClone below has the last word
+  if (value === null || value === undefined) return true;
+  const t = typeof value;
+  if (t === 'string' || t === 'number' || t === 'boolean' || t === 'bigint') return true;
+  if (t !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) return value.every((v) => isPlainData(v, depth + 1));
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value as object).every((v) => isPlainData(v, depth + 1));
+}

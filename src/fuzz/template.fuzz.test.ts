@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { execute, parseTemplate, newTemplateSet, sprigFunctions, type GoValue } from '../engine/gotemplate/index.ts';
+import { templateData, templateText } from './arbitraries/templates.ts';
+import { createProbe } from './support/probe.ts';
+import { runs } from './support/defaultScenario.ts';
+import { isPlainData } from './support/structured.ts';
+
+// Go templates as a pasted injector ConfigMap would carry them: parse, then execute with tight
+// budgets (and once in a while with the defaults istiod's renderer uses).
+const probe = createProbe('gotemplate', 10_000);
+afterAll(() => probe.write());
+
+const funcs = sprigFunctions();
+const tight = { maxSteps: 20_000, maxOutputBytes: 256 * 1024, maxTemplateDepth: 200 };
+
+function run(text: string, data: unknown, limits?: typeof tight) {
+  return probe.time({ text, data }, () => {
+    const parsed = parseTemplate(newTemplateSet(funcs), 'sidecar', text);
+    if (!parsed.ok) return { parsed };
+    return { parsed, executed: execute(parsed.set, 'sidecar', data as GoValue, { limits }) };
+  });
+}
+
+describe('gotemplate under fuzzing', () => {
+  it('parses and executes any template within its budgets, failing only as a value', () => {
+    fc.assert(
+      fc.property(templateText(40), templateData, (text, data) => {
+        const { parsed, executed } = run(text, data, tight);
+        if (!parsed.ok) {
+          expect(parsed.error.phase).toBe('parse');
+          expect(parsed.error.message).toMatch(/^template: /);
+          return;
+        }
+        expect(isPlainData(executed!.ok ? executed!.output : executed!.error)).toBe(true);
+        if (executed!.ok) expect(executed!.output.length).toBeLessThanOrEqual(tight.maxOutputBytes);
+        else expect(executed!.error.message).not.toMatch(/internal error/);
+      }),
+      { numRuns: runs(4000) },
+    );
+  });
+
+  it('keeps the default budgets bounded on looping and recursive templates', () => {
+    const looping = fc.oneof(
+      fc.integer({ min: 1000, max: 1_000_000 }).map((n) => `{{ range $i := until ${n} }}{{ range $j := until ${n} }}{{ $j }}{{ end }}{{ end }}`),
+      fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}{{ template "${n}" . }}{{ end }}{{ template "${n}" . }}`),
+      fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}x{{ template "${n}" (list . .) }}{{ end }}{{ template "${n}" . }}`),
+      fc.integer({ min: 24, max: 60 }).map((n) => `{{ $s := "ab" }}{{ range $i := until ${n} }}{{ $s = print $s $s }}{{ end }}{{ $s }}`),
+    );
+    fc.assert(
+      fc.property(looping, (text) => {
+        const { parsed, executed } = run(text, {});
+        expect(parsed.ok).toBe(true);
+        expect(executed!.ok).toBe(false);
+        if (!executed!.ok) expect(executed!.error.message).toMatch(/budget|too deep|nests too deeply|exceeded maximum template depth|output/i);
+      }),
+      { numRuns: runs(12) },
+    );
+  });
+});
