@@ -52,10 +52,20 @@ test('the bundled Kubernetes schema flags an unquoted annotation value', async (
 test('hovering a namespace label shows which steps read it', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Namespaces' }).click();
-  const box = (await page.locator('.monaco-editor .view-line', { hasText: 'istio-injection: enabled' }).getByText('enabled').boundingBox())!;
-  // Monaco opens its hover after the mouse rests on a word, so move onto it in two steps.
-  await page.mouse.move(box.x + 5, box.y + 5);
-  await page.mouse.move(box.x + 10, box.y + 6);
-  await expect(page.locator('.monaco-hover').first()).toContainText('meshsim: read by');
-  await expect(page.locator('.monaco-hover').first()).toContainText('namespace istio-injection In [enabled]');
+  const word = page.locator('.monaco-editor .view-line', { hasText: 'istio-injection: enabled' }).getByText('enabled');
+  await expect(word).toBeVisible();
+  // Monaco opens its hover after the mouse rests on a word; monaco-yaml adds its own part beside ours.
+  // The line is looked up each time because Monaco re-renders its lines when decorations change.
+  let dx = 4;
+  await expect
+    .poll(async () => {
+      const box = await word.boundingBox();
+      if (!box) return '';
+      await page.mouse.move(box.x + dx, box.y + 5);
+      dx = dx === 4 ? 12 : 4;
+      await page.waitForTimeout(600);
+      return (await page.locator('.monaco-hover').allTextContents()).join(' ');
+    }, { timeout: 20_000 })
+    .toContain('meshsim: read by');
+  expect((await page.locator('.monaco-hover').allTextContents()).join(' ')).toContain('namespace istio-injection In [enabled]');
 });

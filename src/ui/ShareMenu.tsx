@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { markdownReport } from '../state/markdownReport.ts';
 import { scenarioToFile } from '../state/scenarioFile.ts';
 import { snapshot } from '../state/persistence.ts';
-import { LONG_LINK } from '../state/urlState.ts';
+import { encodeHash, LONG_LINK } from '../state/urlState.ts';
 import { useAppState, useAppStore } from './storeContext.tsx';
 import { useOpenFile } from './useOpenFile.ts';
 
@@ -37,8 +37,10 @@ export function ShareMenu() {
       return false;
     }
   };
+  /** The link for the state as it is now (the address bar catches up only after a short pause). */
+  const currentLink = () => `${location.origin}${location.pathname}${location.search}${encodeHash(snapshot(store.getState()))}`;
   const copyLink = async () => {
-    const link = location.href;
+    const link = currentLink();
     if (!(await copy(link, 'link'))) return;
     if (link.length > LONG_LINK) say(`Link copied, but it is ${link.length.toLocaleString()} characters long: many chat tools cut links past ${LONG_LINK.toLocaleString()}. Share the scenario as a file instead?`, true);
     else say('Link copied: it opens exactly this scenario, in any browser.');
@@ -49,7 +51,8 @@ export function ShareMenu() {
   };
   const copyMarkdown = async () => {
     if (!result) return;
-    if (await copy(markdownReport(store.getState().texts, result, location.href.length <= LONG_LINK ? location.href : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
+    const link = currentLink();
+    if (await copy(markdownReport(store.getState().texts, result, link.length <= LONG_LINK ? link : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
   };
   const reset = () => store.getState().loadExample(exampleId ?? 'default');
 

@@ -28,7 +28,7 @@ export function analyzeScenario(input: ScenarioInput, now: () => number = () => 
   const verdict = admission.workloads[selected];
   // Only a pod istiod would inject gets patched; the others keep their spec as written.
   const injection =
-    workload && verdict?.verdict === 'injected' ? guarded('injection', diagnostics, () => analyzeInjection(docs, workload, verdict, input.cluster), undefined) : undefined;
+    workload && verdict?.verdict === 'injected' ? guarded('injection', diagnostics, () => analyzeInjection(docs, workload, verdict, input.cluster, input.texts), undefined) : undefined;
   if (injection) diagnostics.push(...injection.diagnostics);
   const capturedPod = (injection?.pod?.after as Record<string, any> | undefined) ?? (workload ? podOf(workload) : undefined);
   const traffic = capturedPod ? guarded('traffic', diagnostics, () => analyzeTraffic(capturedPod, input.traffic), undefined) : undefined;

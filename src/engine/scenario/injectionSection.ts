@@ -5,6 +5,7 @@ import type { ScenarioDocuments, ScenarioObject, Workload } from '../documents/s
 import { builtinInstallDocuments, injectScenario, type InjectedPodReport } from '../injection/index.ts';
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
 import { unifiedDiff } from '../text/unifiedDiff.ts';
+import { templateSourceInInjector } from './templateSource.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */
@@ -46,7 +47,13 @@ export interface InjectionResult {
  * The selected workload injected by the istiod the API server would reach, with the install the
  * user pasted for that revision, or the built-in default one.
  */
-export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined, cluster: ClusterOptions = {}): InjectionResult {
+export function analyzeInjection(
+  docs: ScenarioDocuments,
+  workload: Workload,
+  admission: WorkloadAdmission | undefined,
+  cluster: ClusterOptions = {},
+  inputTexts: Partial<Record<string, string>> = {},
+): InjectionResult {
   const revision = admission?.injectedBy[0] ?? admission?.injectors[0]?.revision ?? 'default';
   const injectorCm = pick(docs.objects, 'injectorConfigMap', revision);
   const meshCm = pick(docs.objects, 'meshConfigMap', revision);
@@ -70,6 +77,13 @@ export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, ad
     context: { revision, nativeSidecars },
   });
   const pod = result.pods[0];
+  // A failed injection is an error the user caused (a broken template, a bad annotation): say so
+  // where the markers are, pointing at the injector ConfigMap when a template is to blame.
+  const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
+  if (failure && !result.diagnostics.some((d) => d.severity === 'error')) {
+    const at = pod?.errorAt && injectorCm ? injectorCm.doc.locate([...injectorCm.path, 'data', 'config']) : workload.doc.locate(workload.path);
+    diagnostics.push(diagnostic('injection', 'error', `istiod cannot inject this pod: ${failure}`, at));
+  }
   const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue) : undefined;
   const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined;
   return {
@@ -82,7 +96,7 @@ export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, ad
     templateTexts: templateTexts(injector.configMap, pod?.templates ?? []),
     diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
     kubeInject: result.kubeInject,
-    diagnostics: [...diagnostics, ...result.diagnostics],
+    diagnostics: [...diagnostics, ...result.diagnostics.map((d) => onInjectorText(d, injectorCm, inputTexts))],
   };
 }
 
@@ -137,4 +151,14 @@ function templateTexts(configMap: Record<string, any> | undefined, names: string
     templates = (builtinInstallDocuments().config as { templates: Record<string, string> }).templates;
   }
   return Object.fromEntries(names.filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n] as string]));
+}
+
+/** A template error points at the template's line in the user's Injector tab when that is where it was written. */
+function onInjectorText(d: Diagnostic, injectorCm: ScenarioObject | undefined, inputTexts: Partial<Record<string, string>>): Diagnostic {
+  const src = d.source;
+  if (!src || !src.input.startsWith('template:') || !injectorCm) return d;
+  const text = inputTexts[injectorCm.doc.input];
+  if (text === undefined) return d;
+  const at = templateSourceInInjector(text, injectorCm.doc.locate([...injectorCm.path, 'data', 'config']), src.input.slice('template:'.length), src.line, src.column);
+  return at ? { ...d, source: at } : d;
 }
