@@ -1,3 +1,5 @@
+import { PROXY_VOLUMES } from './shared.ts';
+
 /**
  * meshsim's own `gateway` template: for pods that declare their own `istio-proxy` (usually with
  * `image: auto`) and want it filled in as a gateway (`proxy router`), without traffic capture.
@@ -147,30 +149,7 @@ spec:
   {{- else }}
   - {name: workload-certs, emptyDir: {}}
   {{- end }}
-  {{- if isset $ann "sidecar.istio.io/bootstrapOverride" }}
-  - {name: custom-bootstrap-volume, configMap: {name: {{ index $ann "sidecar.istio.io/bootstrapOverride" | quote }}}}
-  {{- end }}
-  - {name: istio-envoy, emptyDir: {medium: Memory}}
-  - {name: istio-data, emptyDir: {}}
-  - name: istio-podinfo
-    downwardAPI:
-      items:
-      - {path: labels, fieldRef: {fieldPath: metadata.labels}}
-      - {path: annotations, fieldRef: {fieldPath: metadata.annotations}}
-  - name: istio-token
-    projected:
-      sources:
-      - serviceAccountToken: {path: istio-token, expirationSeconds: 43200, audience: {{ $g.sds.token.aud | quote }}}
-  {{- if eq $g.pilotCertProvider "istiod" }}
-    {{- if eq (.Values.pilot.env).ENABLE_CLUSTER_TRUST_BUNDLE_API true }}
-  - name: istiod-ca-cert
-    projected:
-      sources:
-      - clusterTrustBundle: {name: {{ printf "istio.io:istiod-ca:%s" ($g.trustBundleName | default "root-cert") | quote }}, path: root-cert.pem}
-    {{- else }}
-  - {name: istiod-ca-cert, configMap: {name: {{ $g.trustBundleName | default "istio-ca-root-cert" | quote }}}}
-    {{- end }}
-  {{- end }}
+${PROXY_VOLUMES}
   {{- if $g.mountMtlsCerts }}
   - {name: istio-certs, secret: {optional: true, secretName: {{ printf "istio.%s" (.Spec.ServiceAccountName | default "default") | quote }}}}
   {{- end }}

@@ -32,3 +32,33 @@ export const RESOURCES_DEFINE = String.raw`{{- define "ms.resources" -}}
       {{ toYaml (omitNil .Values.global.proxy.resources) | indent 6 }}
 {{- end }}
 {{- end -}}`;
+
+/**
+ * The volumes every proxy needs (bootstrap override, Envoy's scratch space, pod info, the
+ * workload's token and the mesh's root certificate), shared by the sidecar and gateway templates;
+ * each template's list of pod volumes includes it where these belong.
+ */
+export const PROXY_VOLUMES = String.raw`  {{- if isset $ann "sidecar.istio.io/bootstrapOverride" }}
+  - {name: custom-bootstrap-volume, configMap: {name: {{ index $ann "sidecar.istio.io/bootstrapOverride" | quote }}}}
+  {{- end }}
+  - {name: istio-envoy, emptyDir: {medium: Memory}}
+  - {name: istio-data, emptyDir: {}}
+  - name: istio-podinfo
+    downwardAPI:
+      items:
+      - {path: labels, fieldRef: {fieldPath: metadata.labels}}
+      - {path: annotations, fieldRef: {fieldPath: metadata.annotations}}
+  - name: istio-token
+    projected:
+      sources:
+      - serviceAccountToken: {path: istio-token, expirationSeconds: 43200, audience: {{ $g.sds.token.aud | quote }}}
+  {{- if eq $g.pilotCertProvider "istiod" }}
+    {{- if eq (.Values.pilot.env).ENABLE_CLUSTER_TRUST_BUNDLE_API true }}
+  - name: istiod-ca-cert
+    projected:
+      sources:
+      - clusterTrustBundle: {name: {{ printf "istio.io:istiod-ca:%s" ($g.trustBundleName | default "root-cert") | quote }}, path: root-cert.pem}
+    {{- else }}
+  - {name: istiod-ca-cert, configMap: {name: {{ $g.trustBundleName | default "istio-ca-root-cert" | quote }}}}
+    {{- end }}
+  {{- end }}`;

@@ -1,4 +1,4 @@
-import { RESOURCES_DEFINE } from './shared.ts';
+import { PROXY_VOLUMES, RESOURCES_DEFINE } from './shared.ts';
 
 /**
  * meshsim's own `sidecar` injection template, written from the description of what Istio's default
@@ -397,30 +397,7 @@ spec:
   {{- else }}
   - {name: workload-certs, emptyDir: null}
   {{- end }}
-  {{- if isset $ann "sidecar.istio.io/bootstrapOverride" }}
-  - {name: custom-bootstrap-volume, configMap: {name: {{ index $ann "sidecar.istio.io/bootstrapOverride" | quote }}}}
-  {{- end }}
-  - {name: istio-envoy, emptyDir: {medium: Memory}}
-  - {name: istio-data, emptyDir: {}}
-  - name: istio-podinfo
-    downwardAPI:
-      items:
-      - {path: labels, fieldRef: {fieldPath: metadata.labels}}
-      - {path: annotations, fieldRef: {fieldPath: metadata.annotations}}
-  - name: istio-token
-    projected:
-      sources:
-      - serviceAccountToken: {path: istio-token, expirationSeconds: 43200, audience: {{ $g.sds.token.aud | quote }}}
-  {{- if eq $g.pilotCertProvider "istiod" }}
-    {{- if eq (.Values.pilot.env).ENABLE_CLUSTER_TRUST_BUNDLE_API true }}
-  - name: istiod-ca-cert
-    projected:
-      sources:
-      - clusterTrustBundle: {name: {{ printf "istio.io:istiod-ca:%s" ($g.trustBundleName | default "root-cert") | quote }}, path: root-cert.pem}
-    {{- else }}
-  - {name: istiod-ca-cert, configMap: {name: {{ $g.trustBundleName | default "istio-ca-root-cert" | quote }}}}
-    {{- end }}
-  {{- end }}
+${PROXY_VOLUMES}
   - {name: istio-ca-crl, configMap: {name: {{ .Values.pilot.crlConfigMapName | default "istio-ca-crl" | quote }}, optional: true}}
   {{- if $g.mountMtlsCerts }}
   - {name: istio-certs, secret: {optional: true, secretName: {{ printf "istio.%s" (.Spec.ServiceAccountName | default "default") | quote }}}}
