@@ -1,17 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError } from '../../engine/selectors/fieldError.ts';
-import { labelSelectorAsSelector, readLabelSelector } from '../../engine/selectors/labelSelector.ts';
-import { parseSelector } from '../../engine/selectors/parseSelector.ts';
-import { requirementValues } from '../../engine/selectors/requirement.ts';
 import {
+  labelSelectorAsSelector,
+  parseSelector,
+  readLabelSelector,
+  requirementValues,
   selectorFromRequirements,
   selectorFromSet,
   selectorIsEmpty,
   selectorMatches,
   selectorString,
   validatedSelectorFromSet,
+  type FieldError,
   type Selector,
-} from '../../engine/selectors/selector.ts';
+} from '../../engine/selectors/index.ts';
 import type { KindChecker } from '../types.ts';
 
 interface Built {
