@@ -246,9 +246,8 @@ export function intValue(v: GoValue): bigint | undefined {
   return undefined;
 }
 
-/** Go's type name of a value, as `%T` prints it. */
-export function typeName(v: GoValue): string {
-  if (v === undefined || v === null) return '<nil>';
+/** The name of a scalar's Go type (its type and its kind are the same word); undefined for the rest. */
+function scalarTypeName(v: GoValue): string | undefined {
   switch (typeof v) {
     case 'boolean': return 'bool';
     case 'bigint': return 'int';
@@ -257,6 +256,14 @@ export function typeName(v: GoValue): string {
   }
   if (v instanceof GoInt) return v.type;
   if (v instanceof GoComplex) return 'complex128';
+  return undefined;
+}
+
+/** Go's type name of a value, as `%T` prints it. */
+export function typeName(v: GoValue): string {
+  if (v === undefined || v === null) return '<nil>';
+  const scalar = scalarTypeName(v);
+  if (scalar) return scalar;
   if (Array.isArray(v)) return '[]interface {}';
   if (v instanceof GoMap) return `map[string]${v.elemType}`;
   if (v instanceof GoSlice) return `[]${v.elemType}`;
@@ -268,14 +275,8 @@ export function typeName(v: GoValue): string {
 /** Go's `reflect.Kind` name, as sprig's `kindOf` reports it. */
 export function kindName(v: GoValue): string {
   if (v === undefined || v === null) return 'invalid';
-  switch (typeof v) {
-    case 'boolean': return 'bool';
-    case 'bigint': return 'int';
-    case 'number': return 'float64';
-    case 'string': return 'string';
-  }
-  if (v instanceof GoInt) return v.type;
-  if (v instanceof GoComplex) return 'complex128';
+  const scalar = scalarTypeName(v);
+  if (scalar) return scalar;
   if (sliceView(v) && !isHost(v)) return 'slice';
   if (mapView(v) && !isHost(v)) return 'map';
   if (isGoFunc(v)) return 'func';
