@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { execute, parseTemplate, newTemplateSet, sprigFunctions, type GoValue } from '../engine/gotemplate/index.ts';
+import { defaultLimits, execute, parseTemplate, newTemplateSet, sprigFunctions, type GoValue } from '../engine/gotemplate/index.ts';
 import { templateData, templateText } from './arbitraries/templates.ts';
 import { createProbe } from './support/probe.ts';
 import { runs } from './support/defaultScenario.ts';
@@ -41,8 +41,10 @@ describe('gotemplate under fuzzing', () => {
   });
 
   it('keeps the default budgets bounded on looping and recursive templates', () => {
+    // n × n iterations of at least one step each must overrun the step budget, whatever n is drawn.
+    const leastOverrun = Math.ceil(Math.sqrt(defaultLimits.maxSteps)) + 1;
     const looping = fc.oneof(
-      fc.integer({ min: 1000, max: 1_000_000 }).map((n) => `{{ range $i := until ${n} }}{{ range $j := until ${n} }}{{ $j }}{{ end }}{{ end }}`),
+      fc.integer({ min: leastOverrun, max: 1_000_000 }).map((n) => `{{ range $i := until ${n} }}{{ range $j := until ${n} }}{{ $j }}{{ end }}{{ end }}`),
       fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}{{ template "${n}" . }}{{ end }}{{ template "${n}" . }}`),
       fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}x{{ template "${n}" (list . .) }}{{ end }}{{ template "${n}" . }}`),
       fc.integer({ min: 24, max: 60 }).map((n) => `{{ $s := "ab" }}{{ range $i := until ${n} }}{{ $s = print $s $s }}{{ end }}{{ $s }}`),
