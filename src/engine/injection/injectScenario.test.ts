@@ -74,12 +74,24 @@ describe('injectScenario', () => {
 
 describe('injectScenario diagnostics', () => {
   it('points a template error at the template line and a rejection at the workload', () => {
-    const injectorConfigMap = { data: { config: 'templates:\n  sidecar: |\n    metadata:\n      labels: {a: "{{ .Nope.x }}"}\n', values: '{}' } };
+    const injectorConfigMap = { data: { config: 'policy: enabled\ntemplates:\n  sidecar: |\n    metadata:\n      labels: {a: "{{ .Nope.x }}"}\n', values: '{}' } };
     const r = injectScenario({ workloads: WORKLOADS, injectorConfigMap });
     const d = r.diagnostics.find((x) => x.message.startsWith('Deployment web:'))!;
     expect(d.source).toMatchObject({ input: 'template:sidecar', line: 2 });
     const bad = injectScenario({ workloads: WORKLOADS.replace('proxy.istio.io/config: |', 'sidecar.istio.io/interceptionMode: BAD\n        proxy.istio.io/config: |') });
     expect(bad.diagnostics.find((x) => x.message.startsWith('Deployment web:'))!.source).toMatchObject({ input: 'workloads', line: 5 });
+  });
+});
+
+describe('injectScenario policy', () => {
+  it('reads an absent policy as istiod does: empty, so the pod is not injected', () => {
+    const config = 'templates:\n  sidecar: |\n    metadata:\n      labels: {injected: "yes"}\n';
+    const absent = injectScenario({ workloads: WORKLOADS, injectorConfigMap: { data: { config, values: '{}' } } });
+    expect(absent.pods[0]!.skipped).toMatch(/policy "" is neither enabled nor disabled/);
+    expect(absent.pods[0]!.after).toBeUndefined();
+    const enabled = injectScenario({ workloads: WORKLOADS, injectorConfigMap: { data: { config: `policy: enabled\n${config}`, values: '{}' } } });
+    expect(enabled.pods[0]!.skipped).toBeUndefined();
+    expect(enabled.pods[0]!.after?.metadata?.labels?.injected).toBe('yes');
   });
 });
 

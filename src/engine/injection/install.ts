@@ -79,7 +79,7 @@ export function buildInstall(docs: InstallDocuments): { install: InjectionInstal
 
 function injectorConfigFrom(raw: unknown, diagnostics: Diagnostic[]): InjectorConfig {
   const config: InjectorConfig = {
-    policy: 'enabled',
+    policy: '', // Go's zero value: istiod does not default an absent policy, and injects nothing with it
     defaultTemplates: [],
     aliases: {},
     templates: {},
