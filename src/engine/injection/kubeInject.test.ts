@@ -67,7 +67,7 @@ describe('kube-inject over a stream', () => {
 
   it('fails with istiod\'s words on a bad annotation or an unknown template', () => {
     expect(run(deployment({ 'traffic.sidecar.istio.io/excludeInboundPorts': '*' })).error).toMatch(/invalid value '\*' for annotation 'traffic.sidecar.istio.io\/excludeInboundPorts'/);
-    expect(run(deployment({ 'inject.istio.io/templates': 'nope' })).error).toContain('requested template "nope" not found; have gateway, grpc-agent, sidecar');
+    expect(run(deployment({ 'inject.istio.io/templates': 'nope' })).error).toContain('requested template "nope" not found; have gateway, grpc-agent, grpc-simple, sidecar');
   });
 
   it('runs a template list in order, merging repeated templates into one proxy', () => {

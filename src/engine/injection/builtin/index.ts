@@ -2,6 +2,7 @@ import { buildInstall, type InjectionInstall, type InstallDocuments } from '../i
 import { builtinMesh, builtinValues } from './defaultValues.ts';
 import { GATEWAY_TEMPLATE } from './gatewayTemplate.ts';
 import { GRPC_AGENT_TEMPLATE } from './grpcAgentTemplate.ts';
+import { GRPC_SIMPLE_TEMPLATE } from './grpcSimpleTemplate.ts';
 import { SIDECAR_TEMPLATE } from './sidecarTemplate.ts';
 
 /** The parsed documents of meshsim's built-in install, before any user overlay. */
@@ -13,7 +14,7 @@ export function builtinInstallDocuments(): InstallDocuments {
       alwaysInjectSelector: [],
       neverInjectSelector: [],
       injectedAnnotations: {},
-      templates: { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE, 'grpc-agent': GRPC_AGENT_TEMPLATE },
+      templates: { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE, 'grpc-agent': GRPC_AGENT_TEMPLATE, 'grpc-simple': GRPC_SIMPLE_TEMPLATE },
     },
     values: builtinValues(),
     mesh: builtinMesh(),
