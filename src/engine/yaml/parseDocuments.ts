@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
+import { duplicateKeys } from './duplicateKeys.ts';
 
 /** A document of a YAML stream with its plain value and a way back to where each value was written. */
 export interface YamlDocument {
@@ -32,7 +33,7 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   const documents: YamlDocument[] = [];
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true }) as Document.Parsed[];
+    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false }) as Document.Parsed[];
   } catch (err) {
     return { documents, diagnostics: [diagnostic('yaml', 'error', String(err))] };
   }
@@ -49,8 +50,10 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   };
   docs.forEach((doc, index) => {
     for (const e of doc.errors) diagnostics.push(diagnostic('yaml', 'error', cleanMessage(e.message), at(e.pos[0], e.pos[1])));
+    const duplicates = duplicateKeys(doc);
+    for (const key of duplicates) diagnostics.push(diagnostic('yaml', 'error', 'Map keys must be unique', at(key.range![0], key.range![0] + 1)));
     for (const w of doc.warnings) diagnostics.push(diagnostic('yaml', 'warning', cleanMessage(w.message), at(w.pos[0], w.pos[1])));
-    if (doc.errors.length) return;
+    if (doc.errors.length || duplicates.length) return;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
