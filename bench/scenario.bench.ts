@@ -35,6 +35,20 @@ export const suite: BenchSuite = {
     add('analyzeScenario (injected, with traffic trace)', () => analyzeScenario({ texts }));
     add('analyzeScenario (namespace opted out: admission only)', () => analyzeScenario({ texts: notInjected }));
     add('analyzeScenario, IPv6 trace', () => analyzeScenario({ texts, traffic: { family: 'ipv6', preset: 'request-arrives' } }));
+    // A pasted `kubectl get pods -A` stays linear: each size against the parse of its own texts.
+    for (const n of [100, 400]) {
+      const many = { ...texts, workloads: manyPods(n) };
+      const floorN = measure(() => Object.values(many).map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS()))), opts);
+      const name = `yaml parse+stringify with ${n} pods`;
+      rows.push({ what: name, ms: floorN });
+      const ms = measure(() => analyzeScenario({ texts: many }), opts);
+      rows.push({ what: `analyzeScenario, ${n} pods pasted`, ms, ratio: ms / floorN, floor: name });
+    }
     return rows;
   },
 };
+
+function manyPods(n: number): string {
+  const pod = (i: number) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: pod-${i}\n  namespace: shop\n  labels: {app: app-${i % 7}}\nspec:\n  containers: [{name: app, image: app}]\n`;
+  return Array.from({ length: n }, (_, i) => pod(i)).join('---\n');
+}

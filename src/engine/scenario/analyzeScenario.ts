@@ -2,7 +2,7 @@ import { analyzeAdmission } from '../admission/analyzeAdmission.ts';
 import type { YamlEdit } from '../admission/types.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { readScenarioDocuments, type ScenarioDocuments, type Workload } from '../documents/scenarioDocuments.ts';
-import { applyYamlEdits } from '../yaml/applyEdits.ts';
+import { yamlStreamEditor } from '../yaml/applyEdits.ts';
 import { analyzeInjection } from './injectionSection.ts';
 import { analyzeTraffic } from './trafficSection.ts';
 import { INPUT_NAMES, type InputName, type InputSummary, type ScenarioAdmission, type ScenarioInput, type ScenarioResult, type WorkloadSummary } from './types.ts';
@@ -22,7 +22,7 @@ export function analyzeScenario(input: ScenarioInput, now: () => number = () => 
   }
   diagnostics.push(...docs.diagnostics);
   const selected = Math.max(0, Math.min(input.selectedWorkload ?? 0, docs.workloads.length - 1));
-  const admission = guarded('admission', diagnostics, () => withAppliedTexts(analyzeAdmission(docs), input), { workloads: [], diagnostics: [] });
+  const admission = guarded('admission', diagnostics, () => withAppliedTexts(analyzeAdmission(docs), input, selected), { workloads: [], diagnostics: [] });
   diagnostics.push(...admission.diagnostics, ...admission.workloads.flatMap((w) => w.diagnostics));
   const workload = docs.workloads[selected];
   const verdict = admission.workloads[selected];
@@ -55,18 +55,27 @@ function guarded<T>(section: string, diagnostics: Diagnostic[], run: () => T, fa
   }
 }
 
-/** Pre-computes the texts each suggestion would leave in the editors. */
-function withAppliedTexts(result: ReturnType<typeof analyzeAdmission>, input: ScenarioInput): ScenarioAdmission {
+/**
+ * Pre-computes the texts the selected workload's suggestions would leave in the editors. Only the
+ * selected one's: each text is a whole input, so doing it for every workload of a large paste
+ * would cost workloads × suggestions × text length; selecting another workload computes its own.
+ */
+function withAppliedTexts(result: ReturnType<typeof analyzeAdmission>, input: ScenarioInput, selected: number): ScenarioAdmission {
+  const editors = new Map<InputName, ReturnType<typeof yamlStreamEditor>>();
+  const editorOf = (name: InputName) => {
+    if (!editors.has(name)) editors.set(name, yamlStreamEditor(input.texts[name] ?? ''));
+    return editors.get(name)!;
+  };
   return {
     ...result,
-    workloads: result.workloads.map((w) => ({
+    workloads: result.workloads.map((w, i) => ({
       ...w,
-      suggestions: w.suggestions.map((s) => ({ ...s, texts: textsAfter(s.edits, input) })),
+      suggestions: w.suggestions.map((s) => ({ ...s, texts: i === selected ? textsAfter(s.edits, editorOf) : {} })),
     })),
   };
 }
 
-function textsAfter(edits: readonly YamlEdit[], input: ScenarioInput): Partial<Record<InputName, string>> {
+function textsAfter(edits: readonly YamlEdit[], editorOf: (name: InputName) => ReturnType<typeof yamlStreamEditor>): Partial<Record<InputName, string>> {
   const byInput = new Map<InputName, YamlEdit[]>();
   for (const e of edits) {
     const name = e.input as InputName;
@@ -75,7 +84,7 @@ function textsAfter(edits: readonly YamlEdit[], input: ScenarioInput): Partial<R
   }
   const texts: Partial<Record<InputName, string>> = {};
   for (const [name, list] of byInput) {
-    const out = applyYamlEdits(input.texts[name] ?? '', list);
+    const out = editorOf(name)(list);
     if (out !== undefined) texts[name] = out;
   }
   return texts;

@@ -18,6 +18,7 @@ export interface ScenarioInput {
 
 /** A suggestion with the input texts it would produce, so the UI can apply it as one undoable edit. */
 export interface AppliedSuggestion extends Suggestion {
+  /** Filled for the selected workload's suggestions only (empty for the others, and when an edit cannot apply). */
   texts: Partial<Record<InputName, string>>;
 }
 

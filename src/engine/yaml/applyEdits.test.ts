@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { applyYamlEdits } from './applyEdits.ts';
+import { applyYamlEdits, yamlStreamEditor } from './applyEdits.ts';
 
 const stream = '# namespaces\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: a   # keep me\n---\n# second\nkind: Namespace\nmetadata:\n  name: b\n  labels:\n    istio-injection: enabled\n';
 
@@ -42,5 +42,14 @@ describe('applyYamlEdits', () => {
     const pod = 'kind: Pod\nmetadata: ""\n';
     expect(applyYamlEdits(pod, [{ documentIndex: 0, path: ['metadata', 'labels', 'sidecar.istio.io/inject'], action: 'set', value: 'true' }])).toBeUndefined();
     expect(applyYamlEdits(pod, [{ documentIndex: 0, path: ['metadata', 'labels', 'x'], action: 'remove' }])).toBeUndefined();
+  });
+
+  it('keeps each edit set of one stream editor to itself', () => {
+    const edit = yamlStreamEditor(stream);
+    const first = edit([{ documentIndex: 0, path: ['metadata', 'labels', 'one'], action: 'set', value: '1' }])!;
+    const second = edit([{ documentIndex: 0, path: ['metadata', 'labels', 'two'], action: 'set', value: '2' }])!;
+    expect(parseAllDocuments(first)[0]!.toJS().metadata.labels).toEqual({ one: '1' });
+    expect(parseAllDocuments(second)[0]!.toJS().metadata.labels).toEqual({ two: '2' });
+    expect(second).toBe(applyYamlEdits(stream, [{ documentIndex: 0, path: ['metadata', 'labels', 'two'], action: 'set', value: '2' }]));
   });
 });

@@ -1,4 +1,4 @@
-import { parseAllDocuments, stringify } from 'yaml';
+import { parseAllDocuments, stringify, type Document } from 'yaml';
 
 /** A change to one document of a YAML stream: set or remove the value at `path`, or append a document. */
 export interface TextEdit {
@@ -14,9 +14,21 @@ export interface TextEdit {
  * not parse, an edit names a document that is not there, or its path runs through a scalar.
  */
 export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string | undefined {
+  return yamlStreamEditor(text)(edits);
+}
+
+/**
+ * The same, for many edit sets on one text: the stream is parsed once and each edit set clones
+ * only the documents it touches, so trying one edit per workload stays linear in the text.
+ */
+export function yamlStreamEditor(text: string): (edits: readonly TextEdit[]) => string | undefined {
   const docs = parseAllDocuments(text);
-  if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return undefined;
-  const changed = new Set<number>();
+  const parsed = Array.isArray(docs) && !docs.some((d) => d.errors.length) ? docs : undefined;
+  return (edits) => (parsed ? applyToStream(text, parsed, edits) : undefined);
+}
+
+function applyToStream(text: string, docs: readonly Document.Parsed[], edits: readonly TextEdit[]): string | undefined {
+  const changed = new Map<number, Document.Parsed>();
   const deleted = new Set<number>();
   const appended: string[] = [];
   for (const e of edits) {
@@ -24,8 +36,9 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
       appended.push(stringify(e.value));
       continue;
     }
-    const doc = docs[e.documentIndex];
-    if (!doc) return undefined;
+    const original = docs[e.documentIndex];
+    if (!original) return undefined;
+    const doc = changed.get(e.documentIndex) ?? (original.clone() as Document.Parsed);
     try {
       if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
       else if (e.path.length === 0) deleted.add(e.documentIndex); // removing the root removes the whole document
@@ -33,14 +46,15 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
     } catch {
       return undefined; // the path runs through a scalar (e.g. `metadata: ""`), so the yaml library throws
     }
-    changed.add(e.documentIndex);
+    changed.set(e.documentIndex, doc);
   }
   let out = '';
   docs.forEach((doc, i) => {
     const start = i === 0 ? 0 : doc.range[0];
     const end = i + 1 < docs.length ? docs[i + 1].range[0] : text.length;
     if (deleted.has(i)) return;
-    out += changed.has(i) ? doc.toString({ flowCollectionPadding: false }) : text.slice(start, end);
+    const edited = changed.get(i);
+    out += edited ? edited.toString({ flowCollectionPadding: false }) : text.slice(start, end);
   });
   if (docs.length === 0) out = text;
   for (const a of appended) {
