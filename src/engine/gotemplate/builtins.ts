@@ -207,6 +207,7 @@ function call(name: string, fn: GoValue, args: GoValue[]): GoValue {
     try {
       return t === 'reflect.Value' ? a : prepareArg(indirect(a), t);
     } catch (e) {
+      if (!(e instanceof GoError)) throw e; // a budget stop is not the argument's fault
       throw new GoError(`arg ${i}: ${(e as Error).message}`);
     }
   });

@@ -9,6 +9,7 @@ import {
   type Tree, nodeString,
 } from './ast.ts';
 import { printValue } from './format.ts';
+import { withWorkMeter } from './workMeter.ts';
 import {
   GoComplex, GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, hasKey, isGoFunc, isHost, isPlainMap,
   isTrue, mapView, sliceView, sortedKeys, typeName, underlying, utf8, wrapInt, zeroValue, type IntType,
@@ -101,7 +102,7 @@ export class Executor {
   }
 
   run(tree: Tree, dot: GoValue): void {
-    this.walk(dot, tree.root);
+    withWorkMeter((units) => this.chargeSteps(units), () => this.walk(dot, tree.root));
   }
 
   // ---- errors and budgets ----
@@ -118,7 +119,12 @@ export class Executor {
   }
 
   private step() {
-    if (++this.steps > this.ctx.limits.maxSteps) {
+    this.chargeSteps(1);
+  }
+
+  /** Template steps, and the work functions report while walking values (see workMeter.ts). */
+  private chargeSteps(units: number) {
+    if ((this.steps += units) > this.ctx.limits.maxSteps) {
       this.errorf(`execution stopped after ${this.ctx.limits.maxSteps} steps (the step budget); the template runs too long`);
     }
   }
@@ -426,7 +432,6 @@ export class Executor {
     } else if (numIn !== numParams) {
       this.errorf(`wrong number of args for ${name}: want ${numParams} got ${numIn}`);
     }
-    const paramType = (i: number): GoType => (i < fn.params.length ? fn.params[i] : fn.variadic!);
 
     if (isBuiltin && (name === 'and' || name === 'or')) {
       let v: GoValue = undefined;
@@ -440,16 +445,20 @@ export class Executor {
 
     const argv: GoValue[] = [];
     let i = 0;
-    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, paramType(i), args[i]));
+    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, paramType(fn, i), args[i]));
     if (fn.variadic) for (; i < args.length; i++) argv.push(this.evalArg(dot, fn.variadic, args[i]));
     if (final !== MISSING) {
-      const t = fn.variadic && numIn - 1 >= numFixed ? fn.variadic : paramType(numIn - 1);
+      const t = fn.variadic && numIn - 1 >= numFixed ? fn.variadic : paramType(fn, numIn - 1);
       argv.push(this.validateType(final, t));
     }
     if (isBuiltin && name === 'call') argv.unshift(args.length ? nodeString(args[0]) : '');
     try {
       const fixed = fn.variadic ? fn.params.length + (isBuiltin && name === 'call' ? 1 : 0) : argv.length;
+      // A function works in proportion to the strings and lists it takes and makes; charge that
+      // (before the call for its arguments) so a loop over a large value meets the step budget.
+      if (!isBuiltin) this.chargeSteps(argv.reduce<number>((n, a) => n + sizeSteps(a), 0));
       const result = callImpl(fn, argv, fixed);
+      this.chargeSteps(sizeSteps(result));
       // A string held in a variable never meets write()'s budget: doubling one in a loop would
       // exhaust the heap (a crash no catch can stop) before a byte is written.
       if (typeof result === 'string' && result.length > this.ctx.limits.maxOutputBytes) {
@@ -475,19 +484,22 @@ export class Executor {
     return this.errorf(`wrong type for value; expected ${t}; got ${v === null ? 'interface {}' : typeName(v)}`);
   }
 
+  private checkArg(v: GoValue, t: GoType, untyped: boolean): GoValue {
+    return untyped ? v : this.validateType(v, t);
+  }
+
   private evalArg(dot: GoValue, t: GoType, n: ArgNode, untyped = false): GoValue {
     this.at(n);
-    const check = (v: GoValue) => (untyped ? v : this.validateType(v, t));
     switch (n.type) {
-      case 'dot': return check(dot);
+      case 'dot': return this.checkArg(dot, t, untyped);
       case 'nil':
         if (canBeNil(t)) return zeroValue(t);
         return this.errorf(`cannot assign nil to ${t}`);
-      case 'field': return check(this.evalFieldNode(dot, n, [n], MISSING));
-      case 'variable': return check(this.evalVariableNode(dot, n, [], MISSING));
-      case 'pipe': return check(this.evalPipeline(dot, n));
-      case 'identifier': return check(this.evalFunction(dot, n, n, [n], MISSING));
-      case 'chain': return check(this.evalChainNode(dot, n, [], MISSING));
+      case 'field': return this.checkArg(this.evalFieldNode(dot, n, [n], MISSING), t, untyped);
+      case 'variable': return this.checkArg(this.evalVariableNode(dot, n, [], MISSING), t, untyped);
+      case 'pipe': return this.checkArg(this.evalPipeline(dot, n), t, untyped);
+      case 'identifier': return this.checkArg(this.evalFunction(dot, n, n, [n], MISSING), t, untyped);
+      case 'chain': return this.checkArg(this.evalChainNode(dot, n, [], MISSING), t, untyped);
     }
     if (t === 'interface {}' || t === 'reflect.Value') {
       switch (n.type) {
@@ -522,6 +534,23 @@ export class Executor {
 }
 
 /** Static type Go would see for a value read out of `container` (interface{} for the plain YAML shapes). */
+/**
+ * Steps a value costs a function call that takes or returns it: 1 per list item and 1 per
+ * character, about what sprig's rune-by-rune string functions cost here next to a template step.
+ * Istio's templates pass a few kilobytes through functions in all; a loop over a megabyte does not.
+ */
+function sizeSteps(v: GoValue): number {
+  if (typeof v === 'string') return v.length;
+  if (Array.isArray(v)) return v.length;
+  if (v instanceof GoSlice) return v.items?.length ?? 0;
+  return 0;
+}
+
+/** The type of a function's parameter i (the variadic element type past the fixed ones). */
+function paramType(fn: GoFunc, i: number): GoType {
+  return i < fn.params.length ? fn.params[i] : fn.variadic!;
+}
+
 function staticElemType(container: GoValue, v: GoValue): string {
   if (v === null) return 'interface {}';
   const mv = mapView(container);

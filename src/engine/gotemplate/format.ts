@@ -3,6 +3,7 @@
  * Sprintf with the verbs, flags, width and precision Go supports, including Go's `%!verb(type=value)`
  * complaints instead of errors.
  */
+import { chargeWork } from './workMeter.ts';
 import {
   GoComplex, GoInt, type GoValue, intValue, isGoFunc, isHost, isUnsigned, mapView, sliceView, sortedKeys,
   typeName, utf8,
@@ -235,6 +236,7 @@ function bad(verb: string, v: GoValue, spec: Spec = defaultSpec()): string {
 }
 
 function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
+  chargeWork();
   if (verb === 'T') return pad(v === undefined ? '<nil>' : typeName(v), spec);
   if (v === undefined) return depth === 0 && verb !== 'v' ? bad(verb, v, spec) : pad('<invalid reflect.Value>', spec);
   // A nil inside a collection prints <nil> (unpadded) whatever the verb; at top level only %v accepts it.
@@ -421,6 +423,7 @@ function hexFloat(f: number, prec: number | undefined, upper: boolean, sharp = f
 
 /** %#v: Go-syntax representation. */
 function goSyntax(v: GoValue, depth: number): string {
+  chargeWork();
   if (v === undefined) return '<invalid reflect.Value>';
   if (v === null) return depth === 0 ? '<nil>' : 'interface {}(nil)';
   if (depth > 100) return '...';

@@ -200,20 +200,25 @@ export function sortedKeys(m: GoPlainMap): string[] {
   return Object.keys(m).sort((a, b) => compareStrings(a, b));
 }
 
-/** Go compares strings bytewise (UTF-8); comparing code points gives the same order. */
+/**
+ * Go compares strings bytewise (UTF-8), which is code point order. JavaScript's UTF-16 code units
+ * agree except that a surrogate (a code point past U+FFFF) sorts below U+E000..U+FFFF; the first
+ * differing unit is shifted so surrogates sort last.
+ */
 export function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy ? -1 : 1;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return inCodePointOrder(x) < inCodePointOrder(y) ? -1 : 1;
   }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+function inCodePointOrder(unit: number): number {
+  if (unit < 0xd800) return unit;
+  return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
 /** Basic kinds, as Go's text/template comparison functions classify values. */

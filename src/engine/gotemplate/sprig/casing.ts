@@ -18,12 +18,15 @@ function mapRunes(s: string, f: (c: string) => string): string {
   let out = '';
   for (const c of s) {
     const m = f(c);
-    out += [...m].length === 1 ? m : c;
+    out += m.length === 1 || (m.length === 2 && m.codePointAt(0)! > 0xffff) ? m : c;
   }
   return out;
 }
-export const goToUpper = (s: string) => mapRunes(s, (c) => c.toUpperCase());
-export const goToLower = (s: string) => mapRunes(s, (c) => c.toLowerCase());
+
+const ascii = /^[\x00-\x7f]*$/;
+// ASCII has no expansions, so the whole-string conversion is the rune-by-rune one, much faster.
+export const goToUpper = (s: string) => (ascii.test(s) ? s.toUpperCase() : mapRunes(s, (c) => c.toUpperCase()));
+export const goToLower = (s: string) => (ascii.test(s) ? s.toLowerCase() : mapRunes(s, (c) => c.toLowerCase()));
 
 export function swapCase(s: string): string {
   return mapRunes(s, (c) => (isUpper(c) ? c.toLowerCase() : isLower(c) ? c.toUpperCase() : c));

@@ -1,4 +1,5 @@
 /** The conversions sprig builds on: strval, spf13/cast's ToInt64/ToFloat64, and sprig's notion of "empty". */
+import { chargeWork } from '../workMeter.ts';
 import { formatValue } from '../format.ts';
 import { parseGoInt } from '../literals.ts';
 import {
@@ -92,6 +93,7 @@ export function strslice(v: GoValue): string[] {
 
 /** reflect.DeepEqual over the model. */
 export function deepEqual(a: GoValue, b: GoValue): boolean {
+  chargeWork();
   if (a === b) return true;
   if (a instanceof GoInt && b instanceof GoInt) return a.type === b.type && a.value === b.value;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

@@ -1,4 +1,5 @@
 /** sprig's dict functions (dict.go) and mergo's merge rules as sprig uses them. */
+import { chargeWork } from '../workMeter.ts';
 import { GoError, GoSlice, type GoFunc, type GoPlainMap, type GoValue, goFunc, hasKey, isPlainMap, mapView, newMap, sortedKeys, typeName } from '../values.ts';
 import { empty, strval } from './convert.ts';
 
@@ -22,6 +23,7 @@ function entriesOf(m: GoValue): GoPlainMap {
 export function mergeInto(dst: GoPlainMap, src: GoPlainMap, overwrite: boolean, depth = 0): void {
   if (depth > 1000) throw new GoError('merge: maps nest too deeply');
   for (const key of Object.keys(src)) {
+    chargeWork();
     const s = src[key];
     if (s === null || s === undefined) {
       if (overwrite) dst[key] = null;
@@ -44,6 +46,7 @@ export function mergeInto(dst: GoPlainMap, src: GoPlainMap, overwrite: boolean, 
 }
 
 function deepCopy(v: GoValue, depth = 0): GoValue {
+  chargeWork();
   if (depth === 0 && (v === null || v === undefined)) throw new GoError('reflect: call of reflect.Value.Type on zero Value');
   if (depth > 1000) throw new GoError('deepCopy: value nests too deeply');
   if (Array.isArray(v)) return v.map((x) => deepCopy(x, depth + 1));

@@ -1,4 +1,5 @@
 /** sprig's encodings: base64/base32, Go encoding/json (toJson & co, fromJson) and digests. */
+import { chargeWork } from '../workMeter.ts';
 import { formatValue } from '../format.ts';
 import {
   GoError, GoInt, type GoFunc, type GoValue, fromUtf8, goFunc, intValue, isGoFunc, isHost, mapView, newMap, sliceView,
@@ -119,42 +120,63 @@ export function jsonFloat(f: number): string {
 }
 
 /** json.Marshal / MarshalIndent of a model value. */
-export function toJSON(v: GoValue, opts: { indent?: string; raw?: boolean } = {}, depth = 0, prefix = ''): string {
+export function toJSON(v: GoValue, opts: { indent?: string; raw?: boolean } = {}): string {
+  const out: string[] = [];
+  writeJSON(v, opts, 0, '', out);
+  return out.join('');
+}
+
+// Written piece by piece into one array: building each level's string from its children's would
+// copy a deep value's text once per level.
+function writeJSON(v: GoValue, opts: { indent?: string; raw?: boolean }, depth: number, prefix: string, out: string[]): void {
+  chargeWork();
   if (depth > 1000) throw new GoError('json: unsupported value: encountered a cycle or too deep a value');
   const raw = opts.raw ?? false;
   const ind = opts.indent;
-  if (v === undefined || v === null) return 'null';
+  if (v === undefined || v === null) return void out.push('null');
   if (isHost(v)) {
-    if (v.isNil) return 'null';
-    if (v.json) return toJSON(v.json(), opts, depth + 1, prefix);
-    if (v.underlying) return toJSON(v.underlying(), opts, depth + 1, prefix);
-    return '{}';
+    if (v.isNil) return void out.push('null');
+    if (v.json) return writeJSON(v.json(), opts, depth + 1, prefix, out);
+    if (v.underlying) return writeJSON(v.underlying(), opts, depth + 1, prefix, out);
+    return void out.push('{}');
   }
   switch (typeof v) {
-    case 'boolean': return String(v);
-    case 'bigint': return v.toString();
-    case 'number': return jsonFloat(v);
-    case 'string': return jsonString(v, raw);
+    case 'boolean': return void out.push(String(v));
+    case 'bigint': return void out.push(v.toString());
+    case 'number': return void out.push(jsonFloat(v));
+    case 'string': return void out.push(jsonString(v, raw));
   }
-  if (v instanceof GoInt) return String(intValue(v));
+  if (v instanceof GoInt) return void out.push(String(intValue(v)));
   if (isGoFunc(v)) throw new GoError(`json: unsupported type: ${'func'}`);
   const inner = ind !== undefined ? prefix + ind : '';
   const sl = sliceView(v);
   if (sl) {
-    if (sl.items === null) return 'null';
-    if (sl.items.length === 0) return '[]';
-    const parts = sl.items.map((x) => toJSON(x, opts, depth + 1, inner));
-    return ind !== undefined ? `[\n${parts.map((p) => inner + p).join(',\n')}\n${prefix}]` : `[${parts.join(',')}]`;
+    if (sl.items === null) return void out.push('null');
+    if (sl.items.length === 0) return void out.push('[]');
+    out.push('[');
+    for (let i = 0; i < sl.items.length; i++) {
+      if (i > 0) out.push(',');
+      if (ind !== undefined) out.push('\n', inner);
+      writeJSON(sl.items[i], opts, depth + 1, inner, out);
+    }
+    if (ind !== undefined) out.push('\n', prefix);
+    return void out.push(']');
   }
   const mv = mapView(v);
   if (mv) {
-    if (mv.entries === null) return 'null';
+    if (mv.entries === null) return void out.push('null');
     const keys = sortedKeys(mv.entries);
-    if (keys.length === 0) return '{}';
+    if (keys.length === 0) return void out.push('{}');
     const e = mv.entries;
-    const sep = ind !== undefined ? ': ' : ':';
-    const parts = keys.map((k) => jsonString(k, raw) + sep + toJSON(e[k], opts, depth + 1, inner));
-    return ind !== undefined ? `{\n${parts.map((p) => inner + p).join(',\n')}\n${prefix}}` : `{${parts.join(',')}}`;
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) out.push(',');
+      if (ind !== undefined) out.push('\n', inner);
+      out.push(jsonString(keys[i]!, raw), ind !== undefined ? ': ' : ':');
+      writeJSON(e[keys[i]!], opts, depth + 1, inner, out);
+    }
+    if (ind !== undefined) out.push('\n', prefix);
+    return void out.push('}');
   }
   throw new GoError(`json: unsupported type: ${typeName(v)}`);
 }
@@ -186,7 +208,8 @@ export function encodingFuncs(): Record<string, GoFunc> {
     try {
       return toJSON(v, opts);
     } catch (e) {
-      if (must) throw e;
+      // Go's toJson swallows json.Marshal's error; a budget stop is not one of those.
+      if (must || !(e instanceof GoError)) throw e;
       return '';
     }
   }, { result: S });

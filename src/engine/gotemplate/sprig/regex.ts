@@ -116,6 +116,7 @@ export function findAll(re: RegExp, s: string, n: number): RegExpExecArray[] {
 
 /** Go's Regexp.Expand template: $1, ${1}, $name, ${name}, $$. */
 function expand(template: string, m: RegExpExecArray): string {
+  if (!template.includes('$')) return template;
   return template.replace(/\$(\$|\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g, (_all, tok: string, braced?: string, bare?: string) => {
     if (tok === '$') return '$';
     const name = braced ?? bare!;
