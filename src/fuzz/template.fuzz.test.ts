@@ -48,6 +48,14 @@ describe('gotemplate under fuzzing', () => {
       fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}{{ template "${n}" . }}{{ end }}{{ template "${n}" . }}`),
       fc.constantFrom('a', 'b').map((n) => `{{ define "${n}" }}x{{ template "${n}" (list . .) }}{{ end }}{{ template "${n}" . }}`),
       fc.integer({ min: 24, max: 60 }).map((n) => `{{ $s := "ab" }}{{ range $i := until ${n} }}{{ $s = print $s $s }}{{ end }}{{ $s }}`),
+      // a value that shares its parts: a few steps to build, 2^n nodes to walk
+      fc.tuple(fc.integer({ min: 24, max: 40 }), fc.constantFrom('toJson', 'toPrettyJson', 'deepCopy', 'print', 'toString'), fc.constantFrom('list $x $x', 'dict "a" $x "b" $x')).map(
+        ([n, use, make]) => `{{ $x := list }}{{ range until ${n} }}{{ $x = ${make} }}{{ end }}{{ ${use} $x | len }}`,
+      ),
+      // a large value through a function, again and again
+      fc.tuple(fc.integer({ min: 100_000, max: 1_000_000 }), fc.constantFrom('upper $s', 'swapcase $s', 'regexReplaceAll "a" $s "b"', 'b64enc $s', 'list $s | concat (list $s)')).map(
+        ([n, call]) => `{{ $s := repeat ${n} "a" }}{{ range until 100000 }}{{ $y := ${call} }}{{ end }}`,
+      ),
     );
     fc.assert(
       fc.property(looping, (text) => {
