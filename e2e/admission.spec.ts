@@ -38,3 +38,21 @@ test('clicking a step reveals the YAML it read', async ({ page }) => {
   const selection = await page.evaluate(() => (window as any).__meshsim.editor.getSelection());
   expect(selection.startLineNumber).toBe(7);
 });
+
+test('a suggestion for the second of several workloads edits that workload', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Example scenario').selectOption({ label: 'Opt-in annotation in an unlabelled namespace' });
+  const model = (name: string) => `window.__meshsim.monaco.editor.getModel(window.__meshsim.monaco.Uri.parse('file:///${name}.yaml'))`;
+  const pod = (name: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  namespace: bookinfo\nspec:\n  containers:\n  - name: app\n    image: app\n`;
+  const two = pod('first') + '---\n' + pod('second');
+  await page.evaluate(`${model('workloads')}.setValue(${JSON.stringify(two)})`);
+  await page.getByLabel('Workload').selectOption({ label: 'Pod bookinfo/second' });
+  await expect(page.getByRole('heading', { name: 'Pod bookinfo/second' })).toBeVisible();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'not-injected');
+  await page.screenshot({ path: 'reports/second-workload-suggestions.png' });
+  await page.getByRole('button', { name: 'Apply to the YAML' }).first().click();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
+  // The fix went to the namespace or to the second pod; the first pod's text is as it was.
+  const workloads = (await page.evaluate(`${model('workloads')}.getValue()`)) as string;
+  expect(workloads.startsWith(pod('first'))).toBe(true);
+});
