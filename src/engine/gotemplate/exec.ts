@@ -79,6 +79,7 @@ export function assignable(v: GoValue, t: GoType): boolean {
     case 'map[string]interface {}': return isPlainMap(v) || (v instanceof GoMap && v.elemType === 'interface {}');
     case '[]string': return v instanceof GoSlice && v.elemType === 'string';
     case 'map[string]string': return v instanceof GoMap && v.elemType === 'string';
+    case 'time.Time': return isHost(v) && v.goType === 'time.Time';
     default: return v instanceof GoInt && v.type === t;
   }
 }
@@ -533,7 +534,6 @@ export class Executor {
   }
 }
 
-/** Static type Go would see for a value read out of `container` (interface{} for the plain YAML shapes). */
 /**
  * Steps a value costs a function call that takes or returns it: 1 per list item and 1 per
  * character, about what sprig's rune-by-rune string functions cost here next to a template step.
@@ -551,6 +551,7 @@ function paramType(fn: GoFunc, i: number): GoType {
   return i < fn.params.length ? fn.params[i] : fn.variadic!;
 }
 
+/** Static type Go would see for a value read out of `container` (interface{} for the plain YAML shapes). */
 function staticElemType(container: GoValue, v: GoValue): string {
   if (v === null) return 'interface {}';
   const mv = mapView(container);

@@ -84,7 +84,8 @@ export type GoType =
   | '[]interface {}'
   | 'map[string]interface {}'
   | '[]string'
-  | 'map[string]string';
+  | 'map[string]string'
+  | 'time.Time';
 
 /** A Go function: builtins, sprig's and the host's functions, and methods of host objects. */
 export interface GoFunc {
@@ -325,6 +326,8 @@ export function zeroValue(t: GoType): GoValue {
     case '[]string': return new GoSlice('string', null);
     case 'map[string]interface {}': return new GoMap('interface {}', null);
     case 'map[string]string': return new GoMap('string', null);
+    // Never asked for: a time.Time is neither nil-able nor the element of a typed map here.
+    case 'time.Time': return null;
     default: return new GoInt(t, 0n);
   }
 }
