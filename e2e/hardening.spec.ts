@@ -95,9 +95,9 @@ test('a full session raises no Content-Security-Policy violation', async ({ page
   expect(await csp.violations()).toEqual([]);
 });
 
-// A sidecar template whose every step hashes 8 MB: the step budget counts steps, not their cost,
-// so only the watchdog can stop it.
-const STUCK_INJECTOR = `apiVersion: v1
+// A sidecar template whose every step hashes 8 MB. The step budget charges a function by the
+// size of what it takes and makes, so this stops at the budget, at once, without the watchdog.
+const HEAVY_INJECTOR = `apiVersion: v1
 kind: ConfigMap
 metadata:
   name: istio-sidecar-injector
@@ -112,21 +112,35 @@ data:
         {{ range $i := until 1000000 }}{{ $s := repeat 4000000 "ab" | sha256sum }}{{ end }}
 `;
 
+test('a template that does megabytes of work per step stops at the step budget', async ({ page }) => {
+  await openApp(page);
+  await setInput(page, 'injector', HEAVY_INJECTOR);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'rejected');
+  await expect(page.getByText(/execution stopped after 5000000 steps/).first()).toBeAttached();
+  await expect(page.getByRole('status')).not.toContainText('was restarted');
+  await page.screenshot({ path: 'reports/template-budget-rejected.png' });
+});
+
+// 30,000 Pods pasted at once: every step is cheap, but the whole analysis takes far longer than
+// the test's 5 s watchdog, which must restart the worker and keep the text.
+const manyPods = (n: number) =>
+  Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: pod-${i}\n  namespace: bookinfo\nspec:\n  containers: [{name: app, image: app}]\n`).join('---\n');
+
 test('a stuck engine is restarted, the text is untouched, and the next edit works', async ({ page }) => {
   const csp = await watchCsp(page);
   // Short enough for a test, long enough that a first analysis on a busy CI machine is not cut off.
   await page.goto('./?engineTimeoutMs=5000');
   await page.waitForFunction(() => (window as any).__meshsim?.editor);
   await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
-  await page.getByRole('tablist', { name: 'Inputs' }).getByRole('tab', { name: /Injector ConfigMap/ }).click();
   const original = await page.evaluate(() => (window as any).__meshsim.editor.getValue() as string);
+  const huge = manyPods(30_000);
 
-  await setInput(page, 'injector', STUCK_INJECTOR);
-  await expect(page.getByRole('status')).toContainText('was restarted', { timeout: 30_000 });
+  await setInput(page, 'workloads', huge);
+  await expect(page.getByRole('status')).toContainText('was restarted', { timeout: 60_000 });
   await expect(page.getByRole('status')).toContainText('Your text is untouched');
-  expect(await page.evaluate(() => (window as any).__meshsim.editor.getValue())).toBe(STUCK_INJECTOR);
+  expect(await page.evaluate(() => (window as any).__meshsim.editor.getValue())).toBe(huge);
 
-  await setInput(page, 'injector', original);
+  await setInput(page, 'workloads', original);
   await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
   await expect(page.getByRole('status')).not.toContainText('was restarted');
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');

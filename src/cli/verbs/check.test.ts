@@ -49,6 +49,17 @@ describe('meshsim check', () => {
     expect(r.out).toContain('istiod revision default');
   });
 
+  it('renders the injection of a pod istiod takes, and reports the pod rejected when the template fails', () => {
+    const injector = (template: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: istio-sidecar-injector, namespace: istio-system}\ndata:\n  values: '{}'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: '${template}'\n`;
+    writeFileSync(join(dir, 'broken.yaml'), injector('{{ fail "broken on purpose" }}'));
+    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'broken.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Pod shop/web: REJECTED');
+    expect(r.out).toContain('broken on purpose');
+    writeFileSync(join(dir, 'fine.yaml'), injector('metadata: {labels: {ok: \"yes\"}}'));
+    expect(run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'fine.yaml')]).code).toBe(0);
+  });
+
   it('exits 1 and suggests a verified fix when the pod is not injected', () => {
     const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml')]);
     expect(r.code).toBe(1);

@@ -3,6 +3,8 @@ import { analyzeAdmission } from '../../engine/admission/analyzeAdmission.ts';
 import type { AdmissionResult, TraceStep, WorkloadAdmission } from '../../engine/admission/types.ts';
 import type { Diagnostic, SourceRef } from '../../engine/diagnostics.ts';
 import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
+import { analyzeInjection } from '../../engine/scenario/injectionSection.ts';
+import { withInjectionOutcome } from '../../engine/scenario/rejectedByIstiod.ts';
 import { parseFlags, type CliIO } from '../io.ts';
 
 export const checkUsage = 'meshsim check -f FILE... [--json] [--no-suggestions] [--truth-table]   why each pod is (or is not) injected';
@@ -91,7 +93,13 @@ export function check(args: string[], io: CliIO): number {
     }
   }
   const docs = readScenarioDocuments(inputs);
-  const result: AdmissionResult = analyzeAdmission(docs, { suggestions: !flags.has('--no-suggestions') });
+  const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions: !flags.has('--no-suggestions') });
+  // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
+  const texts = Object.fromEntries(inputs.map((i) => [i.name, i.text]));
+  const result: AdmissionResult = {
+    ...admitted,
+    workloads: admitted.workloads.map((w, i) => (w.verdict === 'injected' ? withInjectionOutcome(w, analyzeInjection(docs, docs.workloads[i]!, w, {}, texts)) : w)),
+  };
   if (flags.has('--json')) {
     io.out(JSON.stringify({ ...result, diagnostics: [...docs.diagnostics, ...result.diagnostics] }, null, 2));
   } else {

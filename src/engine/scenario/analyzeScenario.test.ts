@@ -27,3 +27,24 @@ describe('analyzeScenario suggestions', () => {
     expect(analyzeScenario({ texts: { ...texts, workloads: after }, selectedWorkload: 2 }).admission.workloads[2]!.verdict).toBe('injected');
   });
 });
+
+describe('analyzeScenario verdict after injection', () => {
+  it('turns an injection istiod cannot render into a rejection', () => {
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  values: \'{}\'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: \'{{ fail "broken on purpose" }}\'\n';
+    const namespaces = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
+    const r = analyzeScenario({ texts: { ...texts, namespaces, injector: broken } });
+    const a = r.admission.workloads[0]!;
+    expect(a.verdict).toBe('rejected');
+    expect(a.summary).toMatch(/^Rejected: istiod revision default decides to inject, then fails .* broken on purpose/);
+    expect(a.steps.find((s) => s.id === a.decidingStep)).toMatchObject({ stage: 'istiod', outcome: 'fail' });
+    expect(analyzeScenario({ texts: { ...texts, namespaces } }).admission.workloads[0]!.verdict).toBe('injected');
+  });
+
+  it('keeps the verdict when the template calls a function meshsim does not simulate', () => {
+    const namespaces = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
+    const injector = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  values: \'{}\'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: \'{{ genCA "x" 365 }}\'\n';
+    const a = analyzeScenario({ texts: { ...texts, namespaces, injector } }).admission.workloads[0]!;
+    expect(a.verdict).toBe('injected');
+    expect(a.steps.at(-1)).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/^meshsim cannot render this injection.*genCA/) });
+  });
+});

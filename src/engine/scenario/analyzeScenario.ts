@@ -4,6 +4,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { readScenarioDocuments, type ScenarioDocuments, type Workload } from '../documents/scenarioDocuments.ts';
 import { yamlStreamEditor } from '../yaml/applyEdits.ts';
 import { analyzeInjection } from './injectionSection.ts';
+import { withInjectionOutcome } from './rejectedByIstiod.ts';
 import { analyzeTraffic } from './trafficSection.ts';
 import { INPUT_NAMES, type InputName, type InputSummary, type ScenarioAdmission, type ScenarioInput, type ScenarioResult, type WorkloadSummary } from './types.ts';
 
@@ -30,6 +31,7 @@ export function analyzeScenario(input: ScenarioInput, now: () => number = () => 
   const injection =
     workload && verdict?.verdict === 'injected' ? guarded('injection', diagnostics, () => analyzeInjection(docs, workload, verdict, input.cluster, input.texts), undefined) : undefined;
   if (injection) diagnostics.push(...injection.diagnostics);
+  if (verdict) admission.workloads[selected] = withInjectionOutcome(verdict, injection);
   const capturedPod = (injection?.pod?.after as Record<string, any> | undefined) ?? (workload ? podOf(workload) : undefined);
   const traffic = capturedPod ? guarded('traffic', diagnostics, () => analyzeTraffic(capturedPod, input.traffic), undefined) : undefined;
   if (traffic) diagnostics.push(...traffic.diagnostics.filter((d) => d.source));

@@ -4,7 +4,7 @@ import { Term } from '../Term.tsx';
 const LOOK: Record<Verdict, { icon: string; word: string }> = {
   injected: { icon: '✔', word: 'Injected' },
   'not-injected': { icon: '✘', word: 'Not injected' },
-  rejected: { icon: '⛔', word: 'Rejected' },
+  rejected: { icon: '⊘', word: 'Rejected' }, // not ⛔: emoji fonts are often missing on Linux
 };
 
 /** The answer to "will my pod get a sidecar?", in words a newcomer understands. */

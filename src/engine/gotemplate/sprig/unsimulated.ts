@@ -7,13 +7,16 @@
 import { GoError, goFunc, type GoFunc, type GoType } from '../values.ts';
 import { base64Encode } from './encoding.ts';
 
+/** Begins the error of every function here, so callers can tell "not simulated" from "istiod fails". */
+export const NOT_SIMULATED = 'meshsim does not simulate this';
+
 const S = 'string';
 const ANY = 'interface {}';
 const LIST = '[]interface {}';
 
 function unsimulated(params: GoType[], what: string): GoFunc {
   return goFunc(params, () => {
-    throw new GoError(`meshsim does not simulate this: ${what}`);
+    throw new GoError(`${NOT_SIMULATED}: ${what}`);
   }, { result: S });
 }
 
