@@ -8,7 +8,7 @@ class InlineWorker {
   onmessage: ((e: MessageEvent<EngineResponse>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
-  constructor(private stall: boolean) {}
+  constructor(public stall: boolean) {}
   postMessage(req: EngineRequest) {
     if (this.stall || req.type !== 'analyze') return;
     const result = analyzeScenario(req.input);
@@ -37,6 +37,7 @@ describe('engine client', () => {
     const workers: InlineWorker[] = [];
     const client = createEngineClient((e) => events.push(e), {
       timeoutMs: 1000,
+      startupGraceMs: 0,
       createWorker: () => {
         const w = new InlineWorker(workers.length === 0);
         workers.push(w);
@@ -52,5 +53,31 @@ describe('engine client', () => {
     client.analyze({ texts: { workloads: 'kind: Pod\nmetadata: {name: p}\nspec: {}\n' } });
     await vi.advanceTimersByTimeAsync(5);
     expect(events.at(-1)).toMatchObject({ type: 'result' });
+  });
+
+  it("gives a fresh worker's first answer a startup grace, and a warm worker the plain timeout", async () => {
+    const events: EngineEvent[] = [];
+    const workers: InlineWorker[] = [];
+    const client = createEngineClient((e) => events.push(e), {
+      timeoutMs: 1000,
+      startupGraceMs: 4000,
+      createWorker: () => {
+        const w = new InlineWorker(workers.length === 0);
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+    });
+    client.analyze({ texts: {} });
+    await vi.advanceTimersByTimeAsync(4500);
+    expect(workers[0].terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(events).toEqual([{ type: 'restarted', reason: 'the engine did not answer within 5 s and was restarted' }]);
+    client.analyze({ texts: {} }); // the second worker answers, so it is warm from now on
+    await vi.advanceTimersByTimeAsync(5);
+    expect(events.at(-1)).toMatchObject({ type: 'result' });
+    workers[1].stall = true;
+    client.analyze({ texts: {} });
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(events.at(-1)).toEqual({ type: 'restarted', reason: 'the engine did not answer within 1 s and was restarted' });
   });
 });

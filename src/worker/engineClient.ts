@@ -8,6 +8,11 @@ export type EngineEvent =
 export interface EngineClientOptions {
   /** How long the worker may take for one request before it is deemed stuck and replaced. */
   timeoutMs?: number;
+  /**
+   * Extra time for a fresh worker's first answer: it loads and compiles the engine first, which on
+   * a slow machine can take seconds that say nothing about the input.
+   */
+  startupGraceMs?: number;
   createWorker?: () => Worker;
 }
 
@@ -18,18 +23,27 @@ export interface EngineClientOptions {
  */
 export function createEngineClient(onEvent: (e: EngineEvent) => void, options: EngineClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
+  const startupGraceMs = options.startupGraceMs ?? 10_000;
   const createWorker = options.createWorker ?? (() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'meshsim-engine' }));
   let worker: Worker | undefined;
   let nextId = 1;
   let pendingId = 0;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the current worker has answered anything yet (see startupGraceMs). */
+  let warm = false;
+  const arm = () => {
+    const limit = warm ? timeoutMs : timeoutMs + startupGraceMs;
+    watchdog = setTimeout(() => restart(`the engine did not answer within ${limit / 1000} s and was restarted`), limit);
+  };
   /** One-off requests (not analyses), answered by id; they never supersede each other. */
   const waiting = new Map<number, (msg: EngineResponse) => void>();
 
   const start = () => {
     worker = createWorker();
+    warm = false;
     worker.onmessage = (event: MessageEvent<EngineResponse>) => {
       const msg = event.data;
+      warm = true;
       const waiter = waiting.get(msg.id);
       if (waiter) {
         waiting.delete(msg.id);
@@ -39,7 +53,7 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
       if (msg.id !== pendingId) {
         // Superseded by a newer edit: the worker is alive, so the newer request gets a fresh deadline.
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => restart(`the engine did not answer within ${timeoutMs / 1000} s and was restarted`), timeoutMs);
+        arm();
         return;
       }
       clearTimeout(watchdog);
@@ -70,9 +84,7 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
       pendingId = id;
       // A worker busy with an older edit keeps its original deadline: typing must not postpone the
       // watchdog of a request that is stuck.
-      if (!busy) {
-        watchdog = setTimeout(() => restart(`the engine did not answer within ${timeoutMs / 1000} s and was restarted`), timeoutMs);
-      }
+      if (!busy) arm();
       const req: EngineRequest = { type: 'analyze', id, input };
       worker!.postMessage(req);
     },
