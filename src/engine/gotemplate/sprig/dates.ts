@@ -4,8 +4,8 @@
  */
 import { hostObject } from '../host.ts';
 import { GoError, GoInt, goFunc, isHost, type GoFunc, type GoValue, type HostObject } from '../values.ts';
-import { formatGoDuration, mulInt64, parseGoDuration, roundGoDuration, SECOND, subSaturated } from './goDuration.ts';
-import { formatGoTime, goTimeString, loadLocation, parseGoTime, UTC, type GoLocation, type GoTime } from './goTime.ts';
+import { formatGoDuration, INT64_MAX, INT64_MIN, mulInt64, parseGoDuration, roundGoDuration, SECOND, subSaturated } from './goDuration.ts';
+import { formatGoTime, goTimeFields, goTimeString, loadLocation, LONG_DAYS, LONG_MONTHS, parseGoTime, UTC, type GoLocation, type GoTime } from './goTime.ts';
 
 const S = 'string';
 const ANY = 'interface {}';
@@ -19,7 +19,8 @@ const times = new WeakMap<HostObject, GoTime>();
 
 /** A time.Time as templates see it: printed with String(), encoded as RFC 3339, with Go's common methods. */
 export function timeValue(t: GoTime): HostObject {
-  const int = (layout: string) => goFunc([], () => BigInt(formatGoTime(t, layout)), { result: 'int' });
+  const fields = () => goTimeFields(t);
+  const int = (field: 'year' | 'day' | 'hour' | 'minute' | 'second' | 'yday') => goFunc([], () => BigInt(fields()[field]), { result: 'int' });
   const obj = hostObject({
     goType: TIME,
     format: () => goTimeString(t),
@@ -27,26 +28,24 @@ export function timeValue(t: GoTime): HostObject {
     methods: {
       Format: goFunc([S], (layout: string) => formatGoTime(t, layout), { result: S }),
       String: goFunc([], () => goTimeString(t), { result: S }),
-      Unix: goFunc([], () => new GoInt('int64', floorDiv(t.unixNano, SECOND)), { result: 'int64' }),
+      Unix: goFunc([], () => new GoInt('int64', BigInt(fields().unix)), { result: 'int64' }),
       UnixNano: goFunc([], () => new GoInt('int64', t.unixNano), { result: 'int64' }),
       IsZero: goFunc([], () => t.unixNano === ZERO.unixNano, { result: 'bool' }),
       UTC: goFunc([], () => timeValue({ unixNano: t.unixNano, loc: UTC }), { result: TIME }),
       Local: goFunc([], () => timeValue({ unixNano: t.unixNano, loc: LOCAL }), { result: TIME }),
-      Year: int('2006'),
-      Day: int('2'),
-      Hour: int('15'),
-      Minute: int('4'),
-      Second: int('5'),
-      YearDay: goFunc([], () => BigInt(formatGoTime(t, '__2').trim()), { result: 'int' }),
-      Month: goFunc([], () => named('time.Month', formatGoTime(t, 'January'), BigInt(formatGoTime(t, '1'))), { result: 'time.Month' }),
-      Weekday: goFunc([], () => named('time.Weekday', formatGoTime(t, 'Monday'), BigInt(WEEKDAYS.indexOf(formatGoTime(t, 'Monday')))), { result: 'time.Weekday' }),
+      Year: int('year'),
+      Day: int('day'),
+      Hour: int('hour'),
+      Minute: int('minute'),
+      Second: int('second'),
+      YearDay: int('yday'),
+      Month: goFunc([], () => named('time.Month', LONG_MONTHS[fields().month - 1]!, BigInt(fields().month)), { result: 'time.Month' }),
+      Weekday: goFunc([], () => named('time.Weekday', LONG_DAYS[fields().weekday]!, BigInt(fields().weekday)), { result: 'time.Weekday' }),
     },
   });
   times.set(obj, t);
   return obj;
 }
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** time.Month / time.Weekday: ints that print their names. */
 function named(goType: string, name: string, n: bigint): HostObject {
@@ -64,11 +63,6 @@ function requireTime(v: GoValue): GoTime {
 
 function now(): GoTime {
   return { unixNano: BigInt(Date.now()) * 1_000_000n, loc: LOCAL };
-}
-
-function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b < 0n ? q - 1n : q;
 }
 
 /** sprig's dateInZone: time.Time or Unix seconds (int, int32, int64), anything else is now. */
@@ -102,8 +96,7 @@ function duration(sec: GoValue): string {
 function parseInt64(s: string): bigint {
   if (!/^[+-]?\d+$/.test(s)) return 0n;
   const v = BigInt(s);
-  const max = (1n << 63n) - 1n;
-  return v > max ? max : v < -max - 1n ? -max - 1n : v;
+  return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v;
 }
 
 const YEAR = 365n * 24n * 3600n * SECOND;
@@ -161,6 +154,6 @@ export function dateFuncs(): Record<string, GoFunc> {
     durationRound: goFunc([ANY], durationRound, { result: S }),
     toDate: goFunc([S, S], (layout: string, value: string) => toDate(layout, value, false), { result: TIME }),
     mustToDate: goFunc([S, S], (layout: string, value: string) => toDate(layout, value, true), { result: TIME }),
-    unixEpoch: goFunc([TIME], (date: GoValue) => String(floorDiv(requireTime(date).unixNano, SECOND)), { result: S }),
+    unixEpoch: goFunc([TIME], (date: GoValue) => String(goTimeFields(requireTime(date)).unix), { result: S }),
   };
 }

@@ -5,8 +5,10 @@
 import { quoteString } from '../format.ts';
 
 export const SECOND = 1_000_000_000n;
-const MAX = (1n << 63n) - 1n;
-const MIN = -(1n << 63n);
+export const INT64_MAX = (1n << 63n) - 1n;
+export const INT64_MIN = -(1n << 63n);
+const MAX = INT64_MAX;
+const MIN = INT64_MIN;
 
 const UNITS: Record<string, bigint> = {
   ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1_000_000n, s: SECOND, m: 60n * SECOND, h: 3600n * SECOND,

@@ -156,9 +156,9 @@ function loadIana(name: string): GoLocation | undefined {
 
 // ---- layouts ----
 
-const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const SHORT_MONTHS = LONG_MONTHS.map((m) => m.slice(0, 3));
-const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_DAYS = LONG_DAYS.map((d) => d.slice(0, 3));
 // Longest first where one is a prefix of another.
 const ZONE_ELEMENTS = ['Z070000', 'Z07:00:00', 'Z0700', 'Z07:00', 'Z07', '-070000', '-07:00:00', '-0700', '-07:00', '-07'];
@@ -261,18 +261,53 @@ function formatFraction(element: string, nsec: number): string {
   return out;
 }
 
-/** time.Time.Format(layout). */
-export function formatGoTime(t: GoTime, layout: string): string {
+/** A time's calendar and clock in its location, as Go's Date, Clock, YearDay, Weekday and Unix give them. */
+export interface GoTimeFields {
+  /** Whole seconds since the epoch, rounded down (Go's Unix()). */
+  unix: number;
+  nsec: number;
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 1–366. */
+  yday: number;
+  /** 0 = Sunday. */
+  weekday: number;
+  abbrev: string;
+  offset: number;
+}
+
+export function goTimeFields(t: GoTime): GoTimeFields {
   const { sec, nsec } = splitNanos(t.unixNano);
   const { abbrev, offset } = t.loc.zoneAt(sec);
   const local = sec + offset;
   const days = Math.floor(local / DAY);
   const clock = local - days * DAY;
   const { year, month, day } = civilFromDays(days);
-  const hour = Math.floor(clock / 3600);
+  return {
+    unix: sec,
+    nsec,
+    year,
+    month,
+    day,
+    hour: Math.floor(clock / 3600),
+    minute: Math.floor(clock / 60) % 60,
+    second: clock % 60,
+    yday: days - daysFromCivil(year, 1, 1) + 1,
+    weekday: ((days + 4) % 7 + 7) % 7, // 1970-01-01 was a Thursday
+    abbrev,
+    offset,
+  };
+}
+
+/** time.Time.Format(layout). */
+export function formatGoTime(t: GoTime, layout: string): string {
+  const { nsec, abbrev, offset, year, month, day, hour, minute, second, yday, weekday } = goTimeFields(t);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  const yday = days - daysFromCivil(year, 1, 1) + 1;
-  const weekday = ((days + 4) % 7 + 7) % 7; // 1970-01-01 was a Thursday
 
   const value = (element: string): string => {
     switch (element) {
@@ -292,10 +327,10 @@ export function formatGoTime(t: GoTime, layout: string): string {
       case '15': return pad(hour, 2);
       case '3': return String(hour12);
       case '03': return pad(hour12, 2);
-      case '4': return String(Math.floor(clock / 60) % 60);
-      case '04': return pad(Math.floor(clock / 60) % 60, 2);
-      case '5': return String(clock % 60);
-      case '05': return pad(clock % 60, 2);
+      case '4': return String(minute);
+      case '04': return pad(minute, 2);
+      case '5': return String(second);
+      case '05': return pad(second, 2);
       case 'PM': return hour >= 12 ? 'PM' : 'AM';
       case 'pm': return hour >= 12 ? 'pm' : 'am';
       case 'MST': return abbrev !== '' ? abbrev : formatZone('-0700', offset);
