@@ -28,7 +28,7 @@ export { GoError, GoInt, GoMap, GoSlice, NO_FIELD, goFunc } from './values.ts';
 export { formatValue, printValue, sprintf } from './format.ts';
 export { hostObject, type HostObjectSpec } from './host.ts';
 export { sprigFunctions };
-export { NOT_SIMULATED } from './sprig/unsimulated.ts';
+export { isNotSimulated } from './sprig/unsimulated.ts';
 export { defaultLimits, type ExecLimits };
 
 export type FuncMap = Readonly<Record<string, GoFunc>>;

@@ -6,7 +6,7 @@ import { builtinInstallDocuments, injectScenario, type InjectedPodReport } from 
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
 import { unifiedDiff } from '../text/unifiedDiff.ts';
 import { templateSourceInInjector } from './templateSource.ts';
-import { NOT_SIMULATED } from '../gotemplate/index.ts';
+import { isNotSimulated } from '../gotemplate/index.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */
@@ -84,7 +84,7 @@ export function analyzeInjection(
   if (failure && !result.diagnostics.some((d) => d.severity === 'error')) {
     const at = pod?.errorAt && injectorCm ? injectorCm.doc.locate([...injectorCm.path, 'data', 'config']) : workload.doc.locate(workload.path);
     diagnostics.push(
-      failure.includes(NOT_SIMULATED)
+      isNotSimulated(failure)
         ? diagnostic('injection', 'warning', `meshsim cannot render this pod's injection (istiod would): ${failure}`, at)
         : diagnostic('injection', 'error', `istiod cannot inject this pod: ${failure}`, at),
     );

@@ -1,5 +1,5 @@
 import type { WorkloadAdmission } from '../admission/types.ts';
-import { NOT_SIMULATED } from '../gotemplate/index.ts';
+import { isNotSimulated } from '../gotemplate/index.ts';
 import type { InjectionResult } from './injectionSection.ts';
 
 /**
@@ -12,7 +12,7 @@ export function withInjectionOutcome<T extends Omit<WorkloadAdmission, 'suggesti
   if (admission.verdict !== 'injected' || !error) return admission;
   const revision = injection.install.revision;
   const id = `istiod:${revision}:render`;
-  if (error.includes(NOT_SIMULATED)) {
+  if (isNotSimulated(error)) {
     // istiod would render it; meshsim cannot, so the verdict stands and the gap is said out loud.
     const detail = `meshsim cannot render this injection, so it cannot show the patched pod: ${error}`;
     return { ...admission, steps: [...admission.steps, { id, stage: 'istiod', title: 'render the injection', outcome: 'skip', detail, values: [] }] };

@@ -7,8 +7,13 @@
 import { GoError, goFunc, type GoFunc, type GoType } from '../values.ts';
 import { base64Encode } from './encoding.ts';
 
-/** Begins the error of every function here, so callers can tell "not simulated" from "istiod fails". */
-export const NOT_SIMULATED = 'meshsim does not simulate this';
+/** Begins the error of every function here. */
+const NOT_SIMULATED = 'meshsim does not simulate this';
+
+/** Whether a render error comes from a function here: meshsim's gap, not a failure istiod would have. */
+export function isNotSimulated(message: string): boolean {
+  return message.includes(NOT_SIMULATED);
+}
 
 const S = 'string';
 const ANY = 'interface {}';
