@@ -95,9 +95,8 @@ test('a full session raises no Content-Security-Policy violation', async ({ page
   expect(await csp.violations()).toEqual([]);
 });
 
-// A sidecar template whose every step hashes 8 MB. The step budget charges a function by the
-// size of what it takes and makes, so this stops at the budget, at once, without the watchdog.
-const HEAVY_INJECTOR = `apiVersion: v1
+/** An injector ConfigMap whose sidecar template is the given one line. */
+const injectorWithSidecar = (template: string) => `apiVersion: v1
 kind: ConfigMap
 metadata:
   name: istio-sidecar-injector
@@ -109,8 +108,12 @@ data:
     defaultTemplates: [sidecar]
     templates:
       sidecar: |
-        {{ range $i := until 1000000 }}{{ $s := repeat 4000000 "ab" | sha256sum }}{{ end }}
+        ${template}
 `;
+
+// A sidecar template whose every step hashes 8 MB. The step budget charges a function by the
+// size of what it takes and makes, so this stops at the budget, at once, without the watchdog.
+const HEAVY_INJECTOR = injectorWithSidecar('{{ range $i := until 1000000 }}{{ $s := repeat 4000000 "ab" | sha256sum }}{{ end }}');
 
 test('a template that does megabytes of work per step stops at the step budget', async ({ page }) => {
   await openApp(page);
@@ -124,20 +127,7 @@ test('a template that does megabytes of work per step stops at the step budget',
 // In Go this template never ends (10^10 iterations, each a function call). meshsim stops it at its
 // step budget, about 2 s of work in Chromium here; with the watchdog at 300 ms (a fresh worker's first
 // answer still gets its startup grace) that is a stuck engine, as a slower machine would see it.
-const NEVER_ENDING_INJECTOR = `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: istio-sidecar-injector
-  namespace: istio-system
-data:
-  values: '{"global":{}}'
-  config: |
-    policy: enabled
-    defaultTemplates: [sidecar]
-    templates:
-      sidecar: |
-        {{ range $i := until 100000 }}{{ range $j := until 100000 }}{{ $k := add $i $j }}{{ end }}{{ end }}
-`;
+const NEVER_ENDING_INJECTOR = injectorWithSidecar('{{ range $i := until 100000 }}{{ range $j := until 100000 }}{{ $k := add $i $j }}{{ end }}{{ end }}');
 
 const manyPods = (n: number) =>
   Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: pod-${i}\n  namespace: bookinfo\nspec:\n  containers: [{name: app, image: app}]\n`).join('---\n');

@@ -29,9 +29,12 @@ describe('analyzeScenario suggestions', () => {
 });
 
 describe('analyzeScenario verdict after injection', () => {
+  const injectorWithSidecar = (template: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  values: '{}'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: '${template}'\n`;
+  const namespaces = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
+
   it('turns an injection istiod cannot render into a rejection', () => {
-    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  values: \'{}\'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: \'{{ fail "broken on purpose" }}\'\n';
-    const namespaces = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
+    const broken = injectorWithSidecar('{{ fail "broken on purpose" }}');
     const r = analyzeScenario({ texts: { ...texts, namespaces, injector: broken } });
     const a = r.admission.workloads[0]!;
     expect(a.verdict).toBe('rejected');
@@ -41,8 +44,7 @@ describe('analyzeScenario verdict after injection', () => {
   });
 
   it('keeps the verdict when the template calls a function meshsim does not simulate', () => {
-    const namespaces = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
-    const injector = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  values: \'{}\'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: \'{{ genCA "x" 365 }}\'\n';
+    const injector = injectorWithSidecar('{{ genCA "x" 365 }}');
     const a = analyzeScenario({ texts: { ...texts, namespaces, injector } }).admission.workloads[0]!;
     expect(a.verdict).toBe('injected');
     expect(a.steps.at(-1)).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/^meshsim cannot render this injection.*genCA/) });
