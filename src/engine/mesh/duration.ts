@@ -2,6 +2,8 @@
  * google.protobuf.Duration as meshsim carries it: whole seconds plus nanoseconds. Mesh YAML writes
  * durations the proto-JSON way ("23s", "1.5s"); templates print them the Go way ("23s", "1m30s").
  */
+import { formatGoDuration, SECOND as GO_SECOND } from '../gotemplate/index.ts';
+
 export interface Duration {
   seconds: number;
   nanos: number;
@@ -46,28 +48,7 @@ export function durationToProtoJSON(d: Duration): string {
   return `${neg ? '-' : ''}${secs}${frac}s`;
 }
 
-/** Go's time.Duration.String(): "23s", "1m30s", "1h0m0s", "1.5s", "250ms", "0s". */
+/** Go's time.Duration.String(): "23s", "1m30s", "1h0m0s", "1.5s", "250ms", "0s" (exact, as int64 nanoseconds). */
 export function durationToGoString(d: Duration): string {
-  let n = d.seconds * 1e9 + d.nanos;
-  if (n === 0) return '0s';
-  const neg = n < 0;
-  n = Math.abs(n);
-  const sign = neg ? '-' : '';
-  if (n < 1e9) {
-    if (n < 1e3) return `${sign}${n}ns`;
-    if (n < 1e6) return `${sign}${trimFraction(n / 1e3)}µs`;
-    return `${sign}${trimFraction(n / 1e6)}ms`;
-  }
-  const h = Math.floor(n / 3600e9);
-  n -= h * 3600e9;
-  const m = Math.floor(n / 60e9);
-  n -= m * 60e9;
-  const s = trimFraction(n / 1e9);
-  if (h) return `${sign}${h}h${m}m${s}s`;
-  if (m) return `${sign}${m}m${s}s`;
-  return `${sign}${s}s`;
-}
-
-function trimFraction(x: number): string {
-  return x.toFixed(9).replace(/\.?0+$/, '');
+  return formatGoDuration(BigInt(d.seconds) * GO_SECOND + BigInt(d.nanos));
 }
