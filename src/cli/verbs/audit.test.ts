@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { generateDump, synthesizeDump } from '../../engine/audit/index.ts';
-import type { CliIO } from '../io.ts';
 import { audit } from './audit.ts';
+import { captured } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-audit-'));
 const file = (name: string, text: string) => {
@@ -15,10 +15,8 @@ const file = (name: string, text: string) => {
 };
 
 function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), env: {} };
-  return { code: audit(args, io), out: out.join('\n'), err: err.join('\n') };
+  const c = captured();
+  return c.result(audit(args, c.io));
 }
 
 // A dump whose pods all match what admission would do now: take the generator's pods without drift.

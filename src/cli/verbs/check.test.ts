@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { check } from './check.ts';
+import { captured } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = check(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const c = captured();
+  return c.result(check(args, c.io));
 }
 
 const mwc = `apiVersion: admissionregistration.k8s.io/v1

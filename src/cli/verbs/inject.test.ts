@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from './inject.ts';
+import { captured } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-inject-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,10 +15,8 @@ function file(name: string, text: string): string {
 }
 
 function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = inject(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const c = captured();
+  return c.result(inject(args, c.io));
 }
 
 const POD = `apiVersion: v1

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { iptables } from './iptables.ts';
+import { captured } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-iptables-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = iptables(args, { out: (t) => out.push(t), err: (t) => err.push(t), env });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const c = captured(env);
+  return c.result(iptables(args, c.io));
 }
 
 describe('meshsim iptables', () => {

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trace } from './trace.ts';
+import { captured } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-trace-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return Promise.resolve(trace(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} })).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
+  const c = captured();
+  return Promise.resolve(trace(args, c.io)).then(c.result);
 }
 
 describe('meshsim trace', () => {
