@@ -150,14 +150,19 @@ def send(p, family):
     s.close()
 
 
+def enter_netns(path):
+    """Moves this (forked) process into the network namespace at path."""
+    fd = os.open(path, os.O_RDONLY)
+    if libc.setns(fd, CLONE_NEWNET) != 0:
+        raise OSError(ctypes.get_errno(), "setns")
+
+
 def send_from_peer(p, family, peer):
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
-            fd = os.open(peer, os.O_RDONLY)
-            if libc.setns(fd, CLONE_NEWNET) != 0:
-                raise OSError(ctypes.get_errno(), "setns")
+            enter_netns(peer)
             send(p, family)
             code = 0
         except Exception as e:  # noqa: BLE001 - reported to the parent through the exit code
@@ -188,9 +193,7 @@ def peer_client(p, family, peer):
     if pid == 0:
         code = 1
         try:
-            fd = os.open(peer, os.O_RDONLY)
-            if libc.setns(fd, CLONE_NEWNET) != 0:
-                raise OSError(ctypes.get_errno(), "setns")
+            enter_netns(peer)
             s = open_socket(p, family)
             s.settimeout(2)
             s.connect((p["dst"], p["dport"]))
