@@ -3,82 +3,12 @@
  * Sprintf with the verbs, flags, width and precision Go supports, including Go's `%!verb(type=value)`
  * complaints instead of errors.
  */
+import { exponentForm, fixedForm, formatGoFloat, goQuote, isGoPrint, shortestDigits } from '../go/index.ts';
 import { chargeWork } from './workMeter.ts';
 import {
   GoComplex, GoInt, type GoValue, intValue, isGoFunc, isHost, isUnsigned, mapView, sliceView, sortedKeys,
   typeName, utf8,
 } from './values.ts';
-
-/** strconv.FormatFloat(f, 'g', -1, 64): shortest digits, exponent form when exp < -4 or >= 6 (eprec 21 for %#v is not used). */
-export function formatFloat(f: number): string {
-  if (Number.isNaN(f)) return 'NaN';
-  if (f === Infinity) return '+Inf';
-  if (f === -Infinity) return '-Inf';
-  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
-  const { neg, digits, exp } = shortestDigits(f);
-  const sign = neg ? '-' : '';
-  if (exp < -4 || exp >= 6) return sign + expForm(digits, exp);
-  return sign + plainForm(digits, exp);
-}
-
-/** Shortest round-tripping decimal digits of |f| and the decimal exponent of the first digit. */
-function shortestDigits(f: number): { neg: boolean; digits: string; exp: number } {
-  const s = Math.abs(f).toExponential();
-  const e = s.indexOf('e');
-  return { neg: f < 0, digits: s.slice(0, e).replace('.', ''), exp: Number(s.slice(e + 1)) };
-}
-
-function expForm(digits: string, exp: number, upper = false): string {
-  const mant = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-  const ae = Math.abs(exp);
-  return `${mant}${upper ? 'E' : 'e'}${exp < 0 ? '-' : '+'}${ae < 10 ? '0' : ''}${ae}`;
-}
-
-function plainForm(digits: string, exp: number): string {
-  if (exp < 0) return '0.' + '0'.repeat(-exp - 1) + digits;
-  if (digits.length <= exp + 1) return digits + '0'.repeat(exp + 1 - digits.length);
-  return digits.slice(0, exp + 1) + '.' + digits.slice(exp + 1);
-}
-
-/** strconv.Quote: Go-syntax double-quoted string with Go's escapes. */
-export function quoteString(s: string, quote = '"'): string {
-  let out = quote;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === quote || ch === '\\') {
-      out += '\\' + ch;
-      continue;
-    }
-    if (isPrint(c)) {
-      out += ch;
-      continue;
-    }
-    switch (ch) {
-      case '\x07': out += '\\a'; break;
-      case '\b': out += '\\b'; break;
-      case '\f': out += '\\f'; break;
-      case '\n': out += '\\n'; break;
-      case '\r': out += '\\r'; break;
-      case '\t': out += '\\t'; break;
-      case '\v': out += '\\v'; break;
-      default:
-        if (c >= 0xd800 && c < 0xe000) out += '\\ufffd';
-        else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
-        else if (c < 0x10000) out += '\\u' + c.toString(16).padStart(4, '0');
-        else out += '\\U' + c.toString(16).padStart(8, '0');
-    }
-  }
-  return out + quote;
-}
-
-const nonPrint = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}]|[\p{Zs}]/u;
-/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-function isPrint(c: number): boolean {
-  if (c === 0x20) return true;
-  if (c < 0x20 || c === 0x7f) return false;
-  if (c < 0x7f) return true;
-  return !nonPrint.test(String.fromCodePoint(c));
-}
 
 /** fmt's `%v` of a value (the invalid value prints as `<invalid reflect.Value>` in fmt, `<nil>` for nil). */
 export function formatValue(v: GoValue): string {
@@ -245,7 +175,7 @@ function fmtArg(v: GoValue, verb: string, spec: Spec, depth: number): string {
   if (isHost(v)) {
     if (v.format && (verb === 'v' || verb === 's' || verb === 'q')) {
       const s = v.format();
-      return verb === 'q' ? pad(quoteString(s), spec) : pad(s, spec);
+      return verb === 'q' ? pad(goQuote(s), spec) : pad(s, spec);
     }
     if (v.underlying) return fmtArg(v.underlying(), verb, spec, depth);
     return pad(v.isNil ? '<nil>' : `{${v.goType}}`, spec);
@@ -294,11 +224,11 @@ function fmtInt(v: bigint | GoInt, verb: string, spec: Spec): string {
     case 'x': body = abs.toString(16); if (spec.sharp) prefix = '0x'; break;
     case 'X': body = abs.toString(16).toUpperCase(); if (spec.sharp) prefix = '0X'; break;
     case 'c': return pad(safeChar(n), spec, false);
-    case 'q': return pad(spec.plus ? asciiQuote(safeChar(n), "'") : quoteString(safeChar(n), "'"), spec, false);
+    case 'q': return pad(spec.plus ? asciiQuote(safeChar(n), "'") : goQuote(safeChar(n), "'"), spec, false);
     case 'U': {
       const u = BigInt.asUintN(64, n);
       let h = 'U+' + u.toString(16).toUpperCase().padStart(4, '0');
-      if (spec.sharp && u <= 0x10ffffn && isPrint(Number(u))) h += ` '${safeChar(u)}'`;
+      if (spec.sharp && u <= 0x10ffffn && isGoPrint(Number(u))) h += ` '${safeChar(u)}'`;
       return pad(h, spec, false);
     }
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
@@ -335,12 +265,12 @@ function fmtFloat(f: number, verb: string, spec: Spec): string {
         // %#g keeps trailing zeros (6 significant digits by default) and always shows the point
         s = formatG(Math.abs(f), prec === undefined ? 6 : prec === 0 ? 1 : prec, true);
         if (!s.includes('.')) s = s.replace(/^(\d+)/, '$1.');
-      } else s = prec === undefined ? formatFloat(Math.abs(f)) : formatG(Math.abs(f), prec === 0 ? 1 : prec, false);
+      } else s = prec === undefined ? formatGoFloat(Math.abs(f)) : formatG(Math.abs(f), prec === 0 ? 1 : prec, false);
       if (verb === 'G') s = s.toUpperCase();
       break;
     case 'e': case 'E': {
       const { digits, exp } = toExp(Math.abs(f), prec ?? 6);
-      s = expForm(digits, exp, verb === 'E');
+      s = exponentForm(digits, exp, verb === 'E');
       break;
     }
     case 'f': case 'F':
@@ -427,11 +357,11 @@ function goSyntax(v: GoValue, depth: number): string {
   if (v === undefined) return '<invalid reflect.Value>';
   if (v === null) return depth === 0 ? '<nil>' : 'interface {}(nil)';
   if (depth > 100) return '...';
-  if (typeof v === 'string') return quoteString(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return formatFloat(v);
+    if (!Number.isFinite(v)) return formatGoFloat(v);
     const { digits, exp } = shortestDigits(Math.abs(v));
-    const body = exp < -4 || exp >= 21 ? expForm(digits, exp) : plainForm(digits, exp);
+    const body = exp < -4 || exp >= 21 ? exponentForm(digits, exp) : fixedForm(digits, exp);
     return (v < 0 || Object.is(v, -0) ? '-' : '') + body;
   }
   if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
@@ -448,7 +378,7 @@ function goSyntax(v: GoValue, depth: number): string {
   if (mv) {
     if (mv.entries === null) return `${mv.typeName}(nil)`;
     const e = mv.entries;
-    return `${mv.typeName}{${sortedKeys(e).map((k) => `${quoteString(k)}:${goSyntax(e[k], depth + 1)}`).join(', ')}}`;
+    return `${mv.typeName}{${sortedKeys(e).map((k) => `${goQuote(k)}:${goSyntax(e[k], depth + 1)}`).join(', ')}}`;
   }
   return formatValue(v);
 }
@@ -517,8 +447,8 @@ function formatG(f: number, prec: number, sharp: boolean): string {
   const exp = Number(e);
   let digits = m.replace('.', '');
   if (!sharp) digits = digits.replace(/0+$/, '') || '0';
-  if (exp < -4 || exp >= prec) return expForm(digits, exp);
-  return plainForm(digits, exp);
+  if (exp < -4 || exp >= prec) return exponentForm(digits, exp);
+  return fixedForm(digits, exp);
 }
 
 function fmtString(s: string, verb: string, spec: Spec): string {
@@ -529,8 +459,8 @@ function fmtString(s: string, verb: string, spec: Spec): string {
     }
     case 'q': {
       if (spec.prec !== undefined) s = [...s].slice(0, spec.prec).join('');
-      if (spec.sharp && !s.includes('`') && [...s].every((c) => c === '\t' || isPrint(c.codePointAt(0)!))) return pad('`' + s + '`', spec);
-      return pad(spec.plus ? asciiQuote(s) : quoteString(s), spec);
+      if (spec.sharp && !s.includes('`') && [...s].every((c) => c === '\t' || isGoPrint(c.codePointAt(0)!))) return pad('`' + s + '`', spec);
+      return pad(spec.plus ? asciiQuote(s) : goQuote(s), spec);
     }
     case 'x': case 'X': {
       let bytes = utf8(s);
@@ -549,7 +479,7 @@ function fmtString(s: string, verb: string, spec: Spec): string {
 }
 
 function asciiQuote(s: string, quote = '"'): string {
-  return quoteString(s, quote).replace(/[^\x20-\x7e]/gu, (c) => {
+  return goQuote(s, quote).replace(/[^\x20-\x7e]/gu, (c) => {
     const n = c.codePointAt(0)!;
     return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
   });

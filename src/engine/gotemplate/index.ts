@@ -29,7 +29,6 @@ export { formatValue, printValue, sprintf } from './format.ts';
 export { hostObject, type HostObjectSpec } from './host.ts';
 export { sprigFunctions };
 export { isNotSimulated } from './sprig/unsimulated.ts';
-export { formatGoDuration, SECOND } from './sprig/goDuration.ts';
 export { defaultLimits, type ExecLimits };
 
 export type FuncMap = Readonly<Record<string, GoFunc>>;

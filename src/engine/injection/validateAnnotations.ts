@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, validateProxyConfig } from '../mesh/index.ts';
-import { goBoolError, goQuote, parseGoUint } from './goStrconv.ts';
+import { goBoolError, goQuote, parseGoUint } from '../go/index.ts';
 
 /**
  * Validation of the pod annotations istiod checks before rendering (spec §6). Every failure is

@@ -52,7 +52,9 @@ describe('pflag parsing of the istio-iptables command line', () => {
     [['--redirect-dns=yes'], 'invalid argument "yes" for "--redirect-dns" flag: strconv.ParseBool: parsing "yes": invalid syntax'],
     [['-n=maybe'], 'invalid argument "maybe" for "-n, --dry-run" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
     [['--iptables-probe-port', '70000'], 'invalid argument "70000" for "--iptables-probe-port" flag: strconv.ParseUint: parsing "70000": value out of range'],
-    [['--probe-timeout', '5'], 'invalid argument "5" for "--probe-timeout" flag: time: invalid duration "5"'],
+    [['--probe-timeout', '5'], 'invalid argument "5" for "--probe-timeout" flag: time: missing unit in duration "5"'],
+    [['--probe-timeout', '5x'], 'invalid argument "5x" for "--probe-timeout" flag: time: unknown unit "x" in duration "5x"'],
+    [['--probe-timeout', '.s'], 'invalid argument ".s" for "--probe-timeout" flag: time: invalid duration ".s"'],
   ])('%j is an error', (argv, message) => {
     expect(parse(...argv).error).toBe(message);
   });

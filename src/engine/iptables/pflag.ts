@@ -3,6 +3,7 @@
  * real program reads it: "--long v", "--long=v", "-x v", "-xv", "-x=v", clustered bool shorthands
  * ("-nb *"), "--" ends the flags, and non-flag words are positional (interspersed).
  */
+import { parseGoBool, parseGoDuration, parseGoUintBase0 } from '../go/index.ts';
 import { flagLabel, type FlagDef } from './flags.ts';
 
 export interface FlagSetting {
@@ -31,46 +32,17 @@ export function convertFlagValue(flag: FlagDef, text: string): { value: string |
       return v === undefined ? { error: `strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax` } : { value: v };
     }
     case 'uint16': {
-      const v = parseGoUint(text);
+      const v = parseGoUintBase0(text);
       if (v === undefined) return { error: `strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax` };
       if (v > 0xffff) return { error: `strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range` };
       return { value: v };
     }
-    case 'duration':
-      return isGoDuration(text) ? { value: text } : { error: `time: invalid duration ${JSON.stringify(text)}` };
+    case 'duration': {
+      const d = parseGoDuration(text);
+      return typeof d === 'bigint' ? { value: text } : { error: d.error };
+    }
   }
 }
-
-export function parseGoBool(s: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
-  return undefined;
-}
-
-/** strconv.ParseUint(s, 0, 16): base prefixes 0x/0o/0b/0, underscores only between digits with a prefix. */
-function parseGoUint(s: string): number | undefined {
-  const prefixes: [RegExp, number, number][] = [[/^0[xX]/, 16, 2], [/^0[oO]/, 8, 2], [/^0[bB]/, 2, 2], [/^0./, 8, 1]];
-  const hit = prefixes.find(([re]) => re.test(s));
-  const base = hit ? hit[1] : 10;
-  let body = hit ? s.slice(hit[2]) : s;
-  const underscoresOk = base !== 10;
-  if (body.includes('_')) {
-    if (!underscoresOk || /^_|_$|__/.test(body)) return undefined;
-    body = body.replace(/_/g, '');
-  }
-  const digits = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-fA-F]+$/ }[base as 2 | 8 | 10 | 16];
-  if (!digits.test(body)) return undefined;
-  const n = parseInt(body, base);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** time.ParseDuration's grammar: [-+] then one or more decimal numbers with a unit, or "0". */
-function isGoDuration(s: string): boolean {
-  const body = s.replace(/^[-+]/, '');
-  if (body === '0') return true;
-  return body !== '' && /^(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$/.test(body);
-}
-
 const MAX_ARGS = 10_000;
 
 export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): ParsedArgs {

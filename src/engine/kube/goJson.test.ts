@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { goJsonMarshal, goJsonString } from './goJson.ts';
+import { goJsonMarshal } from './goJson.ts';
 import { typedRoundTrip } from './typedRoundTrip.ts';
-
-describe('goJsonString', () => {
-  it.each([
-    ['plain', '"plain"'],
-    ['a && b <c>', '"a \\u0026\\u0026 b \\u003cc\\u003e"'],
-    ['line\nbreak\ttab "q" \\', '"line\\nbreak\\ttab \\"q\\" \\\\"'],
-    ['\u0001\u2028', '"\\u0001\\u2028"'],
-    ['é😀', '"é😀"'],
-  ])('%j', (input, expected) => expect(goJsonString(input)).toBe(expected));
-});
 
 describe('goJsonMarshal', () => {
   it('writes struct fields in Go order and map keys sorted', () => {

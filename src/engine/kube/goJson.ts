@@ -3,36 +3,10 @@
  * (Istio's `proxy.istio.io/overrides` annotation, for instance): struct fields in declaration order,
  * map keys sorted bytewise, `<`, `>`, `&`, U+2028 and U+2029 escaped, floats printed as Go prints them.
  */
-import { formatGoJsonFloat } from './goNumbers.ts';
+import { compareGoMapKeys, formatGoJsonFloat, goJsonString } from '../go/index.ts';
 import { shapeOf, structFields, type StructTable } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
-
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
-
-/** A Go JSON string literal (HTML-safe, as json.Marshal writes by default). */
-export function goJsonString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    if (SHORT_ESCAPES[ch]) out += SHORT_ESCAPES[ch];
-    else if (cp < 0x20 || ch === '<' || ch === '>' || ch === '&' || cp === 0x2028 || cp === 0x2029) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += '\\ufffd';
-    else out += ch;
-  }
-  return out + '"';
-}
-
-/** Bytewise UTF-8 order, which is code point order. */
-function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let i = 0; i < x.length && i < y.length; i++) {
-    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
 
 function structOrder(table: StructTable, type: string | undefined): string[] | undefined {
   if (type === undefined) return undefined;
@@ -60,7 +34,7 @@ function marshal(table: StructTable, v: JsonValue, type: string | undefined, dep
   if (typeof v === 'string') return goJsonString(v);
   if (Array.isArray(v)) return `[${v.map((x) => marshal(table, x, childType(table, type, undefined), depth + 1)).join(',')}]`;
   const order = structOrder(table, type);
-  const keys = order ? order.filter((k) => Object.hasOwn(v, k)) : Object.keys(v).sort(compareCodePoints);
+  const keys = order ? order.filter((k) => Object.hasOwn(v, k)) : Object.keys(v).sort(compareGoMapKeys);
   return `{${keys.map((k) => `${goJsonString(k)}:${marshal(table, v[k], childType(table, type, k), depth + 1)}`).join(',')}}`;
 }
 

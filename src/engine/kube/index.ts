@@ -13,5 +13,5 @@ export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
 export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';
-export { goJsonMarshal, goJsonString } from './goJson.ts';
+export { goJsonMarshal } from './goJson.ts';
 export { decodeForKubeInject, kubeInjectTypeOf, type KubeInjectDecoded } from './kubeInjectDecode.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeKubeYaml } from './decodeKubeYaml.ts';
-import { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+import { formatYamlNumber, toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 
 const WORDS = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 
@@ -85,4 +85,10 @@ describe('writeSigsYaml', () => {
     expect(writeSigsYaml(deep)).toEqual({ error: expect.stringMatching(/nested deeper/) });
     expect(writeSigsYaml({ a: 1 })).toEqual({ text: 'a: 1\n' });
   });
+});
+
+describe('formatYamlNumber', () => {
+  it.each([
+    [80, '80'], [-0, '0'], [2 ** 63, '9223372036854775808'], [2 ** 64, '1.8446744073709552e+19'], [1e21, '1e+21'], [0.5, '0.5'],
+  ])('%d → %s', (n, s) => expect(formatYamlNumber(n)).toBe(s));
 });

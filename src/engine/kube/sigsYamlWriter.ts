@@ -9,7 +9,7 @@
  * indentation") because line folding and indentation depend on where the previous token ended.
  */
 import { compareGoYamlKeys } from './goYamlKeyOrder.ts';
-import { formatYamlNumber } from './goNumbers.ts';
+import { formatGoFloat } from '../go/index.ts';
 import { stringNeedsQuotes } from './goYamlResolve.ts';
 import { analyzeScalar, isBreak, isPrintable } from './scalarAnalysis.ts';
 
@@ -325,4 +325,20 @@ export function writeSigsYaml(value: JsonValue): { text: string } | { error: str
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+const INT64_MIN = -(2 ** 63);
+const UINT64_LIMIT = 2 ** 64;
+
+/**
+ * How go-yaml writes a JSON number it read back: integer text when the value fits int64/uint64 and
+ * encoding/json printed it without fraction or exponent, otherwise strconv's 'g' float form.
+ */
+export function formatYamlNumber(n: number): string {
+  if (Number.isInteger(n) && n >= INT64_MIN && n < UINT64_LIMIT && Math.abs(n) < 1e21) return BigInt(n).toString();
+  if (!Number.isFinite(n)) {
+    if (Number.isNaN(n)) return '.nan';
+    return n > 0 ? '.inf' : '-.inf';
+  }
+  return formatGoFloat(n);
 }

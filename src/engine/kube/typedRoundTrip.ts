@@ -9,7 +9,7 @@
  * booleans headed for Go string fields (`value: 1` → `"1"`), including its quirk of not looking
  * through embedded structs.
  */
-import { formatGoJsonFloat } from './goNumbers.ts';
+import { formatGoJsonFloat } from '../go/index.ts';
 import { formatQuantity, parseQuantity } from './quantity.ts';
 import { findField, shapeOf, structFields, type StructTable } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';

@@ -4,8 +4,10 @@
  */
 import { hostObject } from '../host.ts';
 import { GoError, GoInt, goFunc, isHost, type GoFunc, type GoValue, type HostObject } from '../values.ts';
-import { formatGoDuration, INT64_MAX, INT64_MIN, mulInt64, parseGoDuration, roundGoDuration, SECOND, subSaturated } from './goDuration.ts';
-import { formatGoTime, goTimeFields, goTimeString, loadLocation, LONG_DAYS, LONG_MONTHS, parseGoTime, UTC, type GoLocation, type GoTime } from './goTime.ts';
+import {
+  formatGoDuration, formatGoTime, goTimeFields, goTimeString, INT64_MAX, INT64_MIN, loadLocation, LONG_DAYS, LONG_MONTHS, mulInt64, parseGoDuration, parseGoTime,
+  roundGoDuration, SECOND, subSaturated, UTC, type GoLocation, type GoTime,
+} from '../../go/index.ts';
 
 const S = 'string';
 const ANY = 'interface {}';

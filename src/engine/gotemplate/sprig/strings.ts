@@ -1,5 +1,5 @@
 /** sprig's string functions (strings.go and its goutils/xstrings helpers). */
-import { quoteString } from '../format.ts';
+import { goQuote } from '../../go/index.ts';
 import { GoError, GoMap, GoSlice, type GoFunc, type GoValue, compareStrings, fromUtf8, goFunc, newMap, utf8 } from '../values.ts';
 import { camelCaseToLowerCase, goToLower, goToUpper, toCamelCase } from './casing.ts';
 import { listItems, strslice, strval } from './convert.ts';
@@ -246,7 +246,7 @@ export function stringFuncs(): Record<string, GoFunc> {
     contains: goFunc([S, S], (sub: string, s: string) => s.includes(sub), { result: 'bool' }),
     hasPrefix: goFunc([S, S], (sub: string, s: string) => s.startsWith(sub), { result: 'bool' }),
     hasSuffix: goFunc([S, S], (sub: string, s: string) => s.endsWith(sub), { result: 'bool' }),
-    quote: goFunc([], (xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => quoteString(strval(x))).join(' '), { variadic: ANY, result: S }),
+    quote: goFunc([], (xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => goQuote(strval(x))).join(' '), { variadic: ANY, result: S }),
     squote: goFunc([], (xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => `'${strval(x)}'`).join(' '), { variadic: ANY, result: S }),
     cat: goFunc([], (xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map(strval).join(' '), { variadic: ANY, result: S }),
     indent: goFunc(['int', S], (n: bigint, s: string) => indent(n, s), { result: S }),

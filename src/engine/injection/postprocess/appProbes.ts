@@ -1,4 +1,4 @@
-import { parseGoBool } from '../goStrconv.ts';
+import { parseGoBool } from '../../go/index.ts';
 import { findProxy, PROXY_CONTAINER, setEnv, type Container, type Pod } from './containers.ts';
 
 const PROBERS_ENV = 'ISTIO_KUBE_APP_PROBERS';

@@ -1,4 +1,4 @@
-import { parseGoBool } from '../goStrconv.ts';
+import { parseGoBool } from '../../go/index.ts';
 import { sanitizeAnnotationKey } from '../stripPod.ts';
 import { findProxy, type Pod } from './containers.ts';
 

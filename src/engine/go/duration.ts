@@ -2,7 +2,7 @@
  * Go's time.Duration: int64 nanoseconds, parsed by time.ParseDuration and printed by String(),
  * exactly (bigint), with Go's error wording. Sprig's date functions need both.
  */
-import { quoteString } from '../format.ts';
+import { goQuote } from './strconv.ts';
 
 export const SECOND = 1_000_000_000n;
 export const INT64_MAX = (1n << 63n) - 1n;
@@ -16,7 +16,7 @@ const UNITS: Record<string, bigint> = {
 
 /** time.ParseDuration: nanoseconds, or Go's error message. */
 export function parseGoDuration(text: string): bigint | { error: string } {
-  const invalid = { error: `time: invalid duration ${quoteString(text)}` };
+  const invalid = { error: `time: invalid duration ${goQuote(text)}` };
   let s = text;
   let neg = false;
   if (s[0] === '-' || s[0] === '+') {
@@ -33,9 +33,9 @@ export function parseGoDuration(text: string): bigint | { error: string } {
     s = s.slice(whole.length);
     const unitText = /^[^0-9.]*/.exec(s)![0];
     s = s.slice(unitText.length);
-    if (unitText === '') return { error: `time: missing unit in duration ${quoteString(text)}` };
+    if (unitText === '') return { error: `time: missing unit in duration ${goQuote(text)}` };
     const unit = UNITS[unitText];
-    if (unit === undefined) return { error: `time: unknown unit ${quoteString(unitText)} in duration ${quoteString(text)}` };
+    if (unit === undefined) return { error: `time: unknown unit ${goQuote(unitText)} in duration ${goQuote(text)}` };
     const v = intPart === '' ? 0n : BigInt(intPart);
     if (v > (MAX + 1n) / unit) return invalid;
     let part = v * unit;

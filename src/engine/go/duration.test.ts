@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGoDuration, parseGoDuration, roundGoDuration, SECOND } from './goDuration.ts';
+import { formatGoDuration, parseGoDuration, roundGoDuration, SECOND } from './duration.ts';
 
 type Expected = { ns: bigint; string: string; rounded: string } | { error: string };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatGoTime, type GoLocation, type GoTime, loadLocation, parseGoTime } from './goTime.ts';
+import { formatGoTime, type GoLocation, type GoTime, loadLocation, parseGoTime } from './time.ts';
 
 /*
  * Differential test against real Go's time package: random instants formatted with random layouts,

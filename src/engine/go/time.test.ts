@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGoTime, type GoLocation, goTimeString, loadLocation, parseGoTime, UTC } from './goTime.ts';
+import { formatGoTime, type GoLocation, goTimeString, loadLocation, parseGoTime, UTC } from './time.ts';
 
 // Expected values come from Go (checked with Go 1.19; rows marked "1.23" follow the newer parser).
 
