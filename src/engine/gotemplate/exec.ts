@@ -11,7 +11,7 @@ import {
 import { printValue } from './format.ts';
 import { withWorkMeter } from './workMeter.ts';
 import {
-  GoComplex, GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, hasKey, isGoFunc, isHost, isPlainMap,
+  GoComplex, GoInt, GoMap, GoSlice, type GoFunc, type GoType, type GoValue, NO_FIELD, getKey, isExported, isGoFunc, isHost, isPlainMap,
   isTrue, mapView, sliceView, sortedKeys, typeName, underlying, utf8, wrapInt, zeroValue, type IntType,
 } from './values.ts';
 
@@ -394,9 +394,12 @@ export class Executor {
     const hasArgs = args.length > 1 || final !== MISSING;
     if (receiver === null) return this.errorf(`nil pointer evaluating ${recvType}.${fieldName}`);
     if (isHost(receiver)) {
-      const method = receiver.method(fieldName);
+      // reflect's MethodByName and FieldByName find exported names only; no other name is asked
+      // for, so nothing a host object inherits (constructor, toString, __proto__) can be reached.
+      const exported = isExported(fieldName);
+      const method = exported ? receiver.method(fieldName) : undefined;
       if (method) return this.evalCall(dot, method, false, node, fieldName, args, final);
-      const f = receiver.isNil ? NO_FIELD : receiver.field(fieldName);
+      const f = receiver.isNil || !exported ? NO_FIELD : receiver.field(fieldName);
       if (receiver.isNil) return this.errorf(`nil pointer evaluating ${receiver.goType}.${fieldName}`);
       if (f !== NO_FIELD) {
         if (hasArgs) this.errorf(`${fieldName} has arguments but cannot be invoked as function`);
@@ -407,8 +410,7 @@ export class Executor {
     const mv = mapView(receiver);
     if (mv) {
       if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
-      if (!mv.entries || !hasKey(mv.entries, fieldName)) return undefined;
-      return mv.entries[fieldName];
+      return mv.entries ? getKey(mv.entries, fieldName) : undefined;
     }
     return this.errorf(`can't evaluate field ${fieldName} in type ${recvType}`);
   }

@@ -21,7 +21,7 @@ import { builtins } from './builtins.ts';
 import { ExecError, Executor, defaultLimits, type ExecLimits, type FuncEntry } from './exec.ts';
 import { ParseError, isEmptyTree, parseTrees } from './parser.ts';
 import { sprigFunctions } from './sprig/index.ts';
-import type { GoFunc, GoValue } from './values.ts';
+import { isolateData, type GoFunc, type GoValue } from './values.ts';
 
 export type { GoFunc, GoType, GoValue, HostObject, GoPlainMap, IntType } from './values.ts';
 export { GoError, GoInt, GoMap, GoSlice, NO_FIELD, goFunc } from './values.ts';
@@ -116,7 +116,8 @@ export function execute(set: TemplateSet, name: string, data: GoValue, options: 
     return { ok: false, error: templateError('exec', message, name), partialOutput: '' };
   }
   // Go's Execute takes reflect.ValueOf(data): a nil interface becomes the invalid value.
-  const dot = data === null ? undefined : data;
+  // Its maps are rebuilt without prototypes first (values.ts, isolateData).
+  const dot = data === null ? undefined : isolateData(data);
   const ex = new Executor({ trees: set.trees, lookupFunc, limits }, name, dot);
   try {
     ex.run(tree, dot);

@@ -173,12 +173,86 @@ export function isPlainMap(v: unknown): v is GoPlainMap {
   return proto === Object.prototype || proto === null;
 }
 
+/*
+ * Go maps are JavaScript objects, and a JavaScript object answers for names it never held: every
+ * object inherits `constructor`, `toString`, `__proto__` ... from Object.prototype, and writing
+ * `m["__proto__"] = v` replaces an ordinary object's prototype instead of adding a key. Go's maps
+ * hold only their entries. So the interpreter's maps are made without a prototype (newMap), and
+ * every read, write and delete of a key goes through the four functions below, which look at own
+ * properties only and define keys rather than assign them. Then no key a template names — whatever
+ * the name — reaches anything but the map's own entries, even on an ordinary object a host passed in.
+ */
+
+/** A map[string]interface{} with no prototype: only its entries are in it. */
 export function newMap(): GoPlainMap {
   return Object.create(null) as GoPlainMap;
 }
 
-export function hasKey(m: GoPlainMap, k: string): boolean {
+export function hasKey(m: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(m, k);
+}
+
+/** The entry for k, or undefined when the map has none (never an inherited property). */
+export function getKey(m: GoPlainMap, k: string): GoValue {
+  return hasKey(m, k) ? m[k] : undefined;
+}
+
+/** Adds or replaces the entry for k; `__proto__` becomes an entry like any other key. */
+export function setKey(m: GoPlainMap, k: string, v: GoValue): void {
+  Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/** Removes the entry for k, if the map has one. */
+export function deleteKey(m: GoPlainMap, k: string): void {
+  if (hasKey(m, k)) delete m[k];
+}
+
+/**
+ * Go's token.IsExported: a name whose first character is an upper-case letter. reflect finds only
+ * exported fields and methods of a struct, so no other name is ever looked up on a host object.
+ */
+export function isExported(name: string): boolean {
+  return /^\p{Lu}/u.test(name);
+}
+
+/**
+ * The data a template runs on, rebuilt with prototype-less maps (sharing and cycles kept): what a
+ * caller passes in came from YAML.parse or JSON.parse and inherits from Object.prototype. The copy
+ * also means a template's `set`/`unset` change its own data, never the caller's objects.
+ */
+export function isolateData(v: GoValue, seen = new Map<object, GoValue>()): GoValue {
+  if (typeof v !== 'object' || v === null) return v;
+  const done = seen.get(v);
+  if (done !== undefined) return done;
+  if (Array.isArray(v)) {
+    const out: GoValue[] = [];
+    seen.set(v, out);
+    for (const x of v) out.push(isolateData(x, seen));
+    return out;
+  }
+  if (v instanceof GoMap) {
+    if (v.entries === null) return v;
+    const entries = newMap();
+    const out = new GoMap(v.elemType, entries);
+    seen.set(v, out);
+    for (const k of Object.keys(v.entries)) setKey(entries, k, isolateData(v.entries[k], seen));
+    return out;
+  }
+  if (v instanceof GoSlice) {
+    if (v.items === null) return v;
+    const items: GoValue[] = [];
+    const out = new GoSlice(v.elemType, items);
+    seen.set(v, out);
+    for (const x of v.items) items.push(isolateData(x, seen));
+    return out;
+  }
+  if (isPlainMap(v)) {
+    const out = newMap();
+    seen.set(v, out);
+    for (const k of Object.keys(v)) setKey(out, k, isolateData(v[k], seen));
+    return out;
+  }
+  return v;
 }
 
 /** Map view of any map-kind value, or undefined when the value is not a map. */

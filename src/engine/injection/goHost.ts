@@ -1,5 +1,5 @@
 import {
-  GoInt, GoMap, GoSlice, NO_FIELD, goFunc, isHost, isPlainMap, type GoPlainMap, type GoType, type GoValue, type HostObject,
+  GoInt, GoMap, GoSlice, NO_FIELD, goFunc, hasKey, isHost, isPlainMap, type GoPlainMap, type GoType, type GoValue, type HostObject,
 } from '../gotemplate/values.ts';
 
 /**
@@ -44,10 +44,11 @@ export function structHost(typeName: string, json: unknown, shapes: ShapeRegistr
     goType,
     isNil: pointer && data === undefined,
     field(name) {
-      const spec = shape?.fields[name];
-      if (spec) return convert(data?.[spec[0]], spec[1], shapes);
+      // Own properties only: a JSON object or a shape table inherits names (constructor, ...) Go's structs lack.
+      const spec = shape && hasKey(shape.fields, name) ? shape.fields[name] : undefined;
+      if (spec) return convert(data && hasKey(data, spec[0]) ? data[spec[0]] : undefined, spec[1], shapes);
       const key = name[0].toLowerCase() + name.slice(1);
-      if (data && key in data) return convert(data[key], 'any', shapes);
+      if (data && hasKey(data, key)) return convert(data[key], 'any', shapes);
       return shape ? NO_FIELD : null;
     },
     method(name) {
@@ -166,7 +167,7 @@ export function fixedHost(goType: string, fields: Record<string, GoValue>, json?
   const host: HostObject = {
     kind: 'host',
     goType,
-    field: (name) => (name in fields ? fields[name] : NO_FIELD),
+    field: (name) => (hasKey(fields, name) ? fields[name] : NO_FIELD),
     method: () => undefined,
     format: () => `{${Object.values(fields).map(String).join(' ')}}`,
   };

@@ -1,4 +1,4 @@
-import { GoInt, GoMap, NO_FIELD, goFunc, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/values.ts';
+import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/values.ts';
 import { INTERCEPTION_MODE, PROXY_FIELD_BY_NAME } from '../mesh/proxyConfigFields.ts';
 import { enumHost, jsonToGo, wrapperHost } from './goHost.ts';
 
@@ -24,9 +24,11 @@ export function protoHost(goType: string, json: unknown): HostObject {
   const data = isPlainMap(json) ? (json as Record<string, unknown>) : undefined;
   const fieldValue = (name: string): GoValue | typeof NO_FIELD => {
     const key = jsonName(name);
-    const v = data?.[key];
+    // Own properties only: the JSON and the field table inherit names (constructor, ...) no message has.
+    const present = data !== undefined && hasKey(data, key);
+    const v = present ? data[key] : undefined;
     if (goType.endsWith('ProxyConfig')) {
-      const field = PROXY_FIELD_BY_NAME[key];
+      const field = hasKey(PROXY_FIELD_BY_NAME, key) ? PROXY_FIELD_BY_NAME[key] : undefined;
       if (field?.kind === 'enum' && key === 'interceptionMode') {
         return enumHost('v1alpha1.ProxyConfig_InboundInterceptionMode', typeof v === 'string' ? v : 'REDIRECT', INTERCEPTION_MODE);
       }
@@ -38,7 +40,7 @@ export function protoHost(goType: string, json: unknown): HostObject {
     if (MAP_FIELDS.has(key)) return new GoMap('string', isPlainMap(v) ? stringMap(v as Record<string, unknown>) : null);
     if (v === undefined || v === null) {
       if (INT_FIELDS.has(key)) return new GoInt('int32', 0n);
-      return data && key in data ? null : guessZero(name);
+      return present ? null : guessZero(name);
     }
     if (typeof v === 'number' && Number.isInteger(v)) return new GoInt('int32', BigInt(v));
     if (isPlainMap(v)) return protoHost(`*v1alpha1.${name}`, v);

@@ -1,6 +1,6 @@
 import { formatValue } from '../gotemplate/format.ts';
 import {
-  GoError, GoMap, goFunc, isHost, isPlainMap, mapView, sliceView, type GoFunc, type GoPlainMap, type GoValue,
+  GoError, GoMap, getKey, goFunc, hasKey, isHost, isPlainMap, mapView, setKey, sliceView, type GoFunc, type GoPlainMap, type GoValue,
 } from '../gotemplate/values.ts';
 import { durationToGoString, parseDuration, proxyConfigToJSON, type ProxyConfig } from '../mesh/index.ts';
 import { goToJson, hostSource, jsonToGo } from './goHost.ts';
@@ -23,7 +23,7 @@ export function istioTemplateFunctions(host: TemplateFunctionHost): Record<strin
   return {
     annotation: goFunc([any, 'string', any], (meta: GoValue, name: string, def: GoValue) => {
       const annotations = readMap(fieldOf(meta, 'Annotations'));
-      if (annotations && name in annotations) return String(annotations[name] ?? '');
+      if (annotations && hasKey(annotations, name)) return String(annotations[name] ?? '');
       return formatValue(def);
     }, { result: 'string' }),
     isset: goFunc(['map[string]string', 'string'], (m: GoValue, key: string) => {
@@ -64,15 +64,15 @@ export function istioTemplateFunctions(host: TemplateFunctionHost): Record<strin
     contains: goFunc(['string', 'string'], (needle: string, haystack: string) => haystack.includes(needle), { result: 'bool' }),
     toLower: goFunc(['string'], (s: string) => s.toLowerCase(), { result: 'string' }),
     appendMultusNetwork: goFunc(['string', 'string'], (existing: string, net: string) => appendMultusNetwork(existing, net), { result: 'string' }),
-    env: goFunc(['string', 'string'], (key: string, def: string) => (key in host.env ? host.env[key] : def), { result: 'string' }),
+    env: goFunc(['string', 'string'], (key: string, def: string) => (hasKey(host.env, key) ? host.env[key] : def), { result: 'string' }),
     omit: goFunc(['map[string]string'], (m: GoValue, ...keys: string[]) => {
       const out = Object.create(null) as GoPlainMap;
-      for (const [k, v] of Object.entries(readMap(m) ?? {})) if (!keys.includes(k)) out[k] = v;
+      for (const [k, v] of Object.entries(readMap(m) ?? {})) if (!keys.includes(k)) setKey(out, k, v);
       return new GoMap('string', out);
     }, { variadic: 'string' }),
     strdict: goFunc([], (...kv: string[]) => {
       const out = Object.create(null) as GoPlainMap;
-      for (let i = 0; i + 1 < kv.length; i += 2) out[kv[i]] = kv[i + 1];
+      for (let i = 0; i + 1 < kv.length; i += 2) setKey(out, kv[i], kv[i + 1]);
       return new GoMap('string', out);
     }, { variadic: 'string' }),
     toJsonMap: goFunc([], (...maps: GoValue[]) => mergeStringMaps(maps), { variadic: 'interface {}' }),
@@ -94,7 +94,7 @@ function fieldOf(v: GoValue, name: string): GoValue {
     const f = v.field(name);
     return typeof f === 'symbol' ? undefined : f;
   }
-  if (isPlainMap(v)) return v[name];
+  if (isPlainMap(v)) return getKey(v, name);
   return undefined;
 }
 

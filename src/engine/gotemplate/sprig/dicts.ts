@@ -1,6 +1,9 @@
 /** sprig's dict functions (dict.go) and mergo's merge rules as sprig uses them. */
 import { chargeWork } from '../workMeter.ts';
-import { GoError, GoSlice, type GoFunc, type GoPlainMap, type GoValue, goFunc, hasKey, isPlainMap, mapView, newMap, sortedKeys, typeName } from '../values.ts';
+import {
+  GoError, GoSlice, type GoFunc, type GoPlainMap, type GoValue, deleteKey, getKey, goFunc, hasKey, isPlainMap, mapView, newMap, setKey, sortedKeys,
+  typeName,
+} from '../values.ts';
 import { empty, strval } from './convert.ts';
 
 const ANY = 'interface {}';
@@ -10,7 +13,7 @@ function dict(xs: GoValue[]): GoPlainMap {
   const d = newMap();
   for (let i = 0; i < xs.length; i += 2) {
     const k = strval(xs[i]);
-    d[k] = i + 1 < xs.length ? xs[i + 1] : '';
+    setKey(d, k, i + 1 < xs.length ? xs[i + 1] : '');
   }
   return d;
 }
@@ -26,22 +29,22 @@ export function mergeInto(dst: GoPlainMap, src: GoPlainMap, overwrite: boolean, 
     chargeWork();
     const s = src[key];
     if (s === null || s === undefined) {
-      if (overwrite) dst[key] = null;
+      if (overwrite) setKey(dst, key, null);
       continue;
     }
     const present = hasKey(dst, key);
-    const d = present ? dst[key] : undefined;
+    const d = getKey(dst, key);
     const srcMap = mapView(s);
     if (srcMap) {
       if (isPlainMap(d) && srcMap.entries) mergeInto(d, srcMap.entries, overwrite, depth + 1);
       if (present && !empty(d)) continue;
     } else if (Array.isArray(s) || s instanceof GoSlice) {
       if (present && !empty(d)) {
-        if (overwrite && !empty(s)) dst[key] = s;
+        if (overwrite && !empty(s)) setKey(dst, key, s);
         continue;
       }
     }
-    if (overwrite || !present || empty(d)) dst[key] = s;
+    if (overwrite || !present || empty(d)) setKey(dst, key, s);
   }
 }
 
@@ -53,7 +56,7 @@ function deepCopy(v: GoValue, depth = 0): GoValue {
   if (v instanceof GoSlice) return new GoSlice(v.elemType, v.items ? v.items.map((x) => deepCopy(x, depth + 1)) : null);
   if (isPlainMap(v)) {
     const m = newMap();
-    for (const k of Object.keys(v)) m[k] = deepCopy(v[k], depth + 1);
+    for (const k of Object.keys(v)) setKey(m, k, deepCopy(v[k], depth + 1));
     return m;
   }
   return v;
@@ -73,7 +76,7 @@ function dig(ps: GoValue[]): GoValue {
   let cur: GoPlainMap = d;
   for (let i = 0; i < keys.length; i++) {
     if (!hasKey(cur, keys[i])) return def;
-    const step = cur[keys[i]];
+    const step = getKey(cur, keys[i]);
     if (i === keys.length - 1) return step;
     if (!isPlainMap(step)) throw conv(step, 'map[string]interface {}');
     cur = step;
@@ -95,21 +98,21 @@ export function dictFuncs(): Record<string, GoFunc> {
     dict: goFunc([], dict, { variadic: ANY, result: MAP }),
     get: goFunc([MAP, 'string'], (d: GoValue, k: string) => {
       const e = entriesOf(d);
-      return hasKey(e, k) ? e[k] : '';
+      return hasKey(e, k) ? getKey(e, k) : '';
     }, { result: ANY }),
     set: goFunc([MAP, 'string', ANY], (d: GoValue, k: string, v: GoValue) => {
       const e = mapView(d)?.entries;
       if (!e) throw new GoError('assignment to entry in nil map');
-      e[k] = v;
+      setKey(e, k, v);
       return d;
     }, { result: MAP }),
     unset: goFunc([MAP, 'string'], (d: GoValue, k: string) => {
       const e = mapView(d)?.entries;
-      if (e) delete e[k];
+      if (e) deleteKey(e, k);
       return d;
     }, { result: MAP }),
     hasKey: goFunc([MAP, 'string'], (d: GoValue, k: string) => hasKey(entriesOf(d), k), { result: 'bool' }),
-    pluck: goFunc(['string'], (k: string, ds: GoValue[]) => ds.map(entriesOf).filter((e) => hasKey(e, k)).map((e) => e[k]), { variadic: MAP, result: '[]interface {}' }),
+    pluck: goFunc(['string'], (k: string, ds: GoValue[]) => ds.map(entriesOf).filter((e) => hasKey(e, k)).map((e) => getKey(e, k)), { variadic: MAP, result: '[]interface {}' }),
     keys: goFunc([], (ds: GoValue[]) => new GoSlice('string', ds.flatMap((d) => sortedKeys(entriesOf(d)))), { variadic: MAP, result: '[]string' }),
     values: goFunc([MAP], (d: GoValue) => {
       const e = entriesOf(d);
@@ -118,14 +121,14 @@ export function dictFuncs(): Record<string, GoFunc> {
     pick: goFunc([MAP], (d: GoValue, ks: string[]) => {
       const e = entriesOf(d);
       const out = newMap();
-      for (const k of ks) if (hasKey(e, k)) out[k] = e[k];
+      for (const k of ks) if (hasKey(e, k)) setKey(out, k, getKey(e, k));
       return out;
     }, { variadic: 'string', result: MAP }),
     omit: goFunc([MAP], (d: GoValue, ks: string[]) => {
       const e = entriesOf(d);
       const drop = new Set(ks);
       const out = newMap();
-      for (const k of Object.keys(e)) if (!drop.has(k)) out[k] = e[k];
+      for (const k of Object.keys(e)) if (!drop.has(k)) setKey(out, k, e[k]);
       return out;
     }, { variadic: 'string', result: MAP }),
     merge: merge(false),

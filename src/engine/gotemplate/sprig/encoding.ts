@@ -2,7 +2,7 @@
 import { chargeWork } from '../workMeter.ts';
 import { formatValue } from '../format.ts';
 import {
-  GoError, GoInt, type GoFunc, type GoValue, fromUtf8, goFunc, intValue, isGoFunc, isHost, mapView, newMap, sliceView,
+  GoError, GoInt, type GoFunc, type GoValue, fromUtf8, goFunc, intValue, isGoFunc, isHost, mapView, newMap, setKey, sliceView,
   sortedKeys, typeName, utf8,
 } from '../values.ts';
 import { adler32, sha1, sha256, sha512 } from './hash.ts';
@@ -193,7 +193,7 @@ export function fromJSON(s: string): GoValue {
     if (Array.isArray(x)) return x.map(conv);
     if (x !== null && typeof x === 'object') {
       const m = newMap();
-      for (const [k, v] of Object.entries(x)) m[k] = conv(v);
+      for (const [k, v] of Object.entries(x)) setKey(m, k, conv(v));
       return m;
     }
     return x as GoValue;

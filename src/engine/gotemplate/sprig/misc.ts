@@ -1,6 +1,6 @@
 /** sprig's defaults, reflection, paths, URLs, semver, env and other small functions. */
 import {
-  GoError, GoInt, NO_FIELD, type GoFunc, type GoPlainMap, type GoValue, type HostObject, goFunc, hasKey, kindName, mapView, newMap,
+  GoError, GoInt, NO_FIELD, type GoFunc, type GoPlainMap, type GoValue, type HostObject, getKey, goFunc, hasKey, kindName, mapView, newMap,
   typeName,
 } from '../values.ts';
 import { deepEqual, empty, strval } from './convert.ts';
@@ -75,8 +75,8 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 function urlJoin(d: GoValue): string {
-  const e = mapView(d)?.entries ?? {};
-  const get = (k: string) => (hasKey(e, k) ? strval(e[k]) : '');
+  const e = mapView(d)?.entries ?? newMap();
+  const get = (k: string) => (hasKey(e, k) ? strval(getKey(e, k)) : '');
   let out = '';
   const scheme = get('scheme');
   if (scheme) out += scheme + ':';
