@@ -1,4 +1,5 @@
 import type { KindChecker } from '../types.ts';
+import { checkAmbient } from './ambient.ts';
 import { checkGotemplate } from './gotemplate.ts';
 import { checkInject } from './inject.ts';
 import { checkIptables } from './iptables.ts';
@@ -16,4 +17,5 @@ export const checkers: Record<string, KindChecker> = {
   inject: checkInject,
   iptables: checkIptables,
   trace: checkTrace,
+  ambient: checkAmbient,
 };
