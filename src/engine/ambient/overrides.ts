@@ -4,8 +4,8 @@
  * interfaces get their TCP rerouted to ztunnel. Boolean annotations are read with Go's
  * strconv.ParseBool; an unparsable value counts as if it were absent (the agent logs a warning).
  */
-import { parseGoBool } from '../injection/goStrconv.ts';
-import { goTrimSpace } from './settings.ts';
+import { parseGoBool } from '../go/index.ts';
+import { goTrimSpace } from '../go/index.ts';
 import { BYPASS_INBOUND_CAPTURE, DNS_CAPTURE, REROUTE_VIRTUAL_INTERFACES } from './names.ts';
 import type { AmbientPod } from './pod.ts';
 

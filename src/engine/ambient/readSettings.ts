@@ -8,7 +8,7 @@
  */
 import { parse } from 'yaml';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
-import { parseGoBool } from '../injection/goStrconv.ts';
+import { parseGoBool } from '../go/index.ts';
 import { readLabelSelector, type LabelSelector } from '../selectors/index.ts';
 import { ambientProfileSettings, DEFAULT_KEYS, splitExcludeNamespaces, type EnablementSelector, type IstioCniSettings, type SettingKey, type SettingOrigin } from './settings.ts';
 

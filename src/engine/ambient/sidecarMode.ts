@@ -4,7 +4,7 @@
  * istiod injected for CNI; the checks run in CmdAdd's order and the first that fails leaves the pod
  * alone. The rules themselves are the iptables model's (`captureRulesForCni`), not a copy.
  */
-import { parseGoBool } from '../injection/goStrconv.ts';
+import { parseGoBool } from '../go/index.ts';
 import { captureRulesForCni } from '../iptables/fromCni.ts';
 import { ISTIO_INIT, ISTIO_PROXY, SIDECAR_INJECT, SIDECAR_STATUS } from './names.ts';
 import type { AmbientPod, PodContainer } from './pod.ts';

@@ -1,5 +1,6 @@
 // Go's semantics, once: what Go's standard library does to a value, with Go's error wording. Istio,
 // Kubernetes and istio-cni are Go programs, so the engine reads and prints values as they do.
+export { goTrimSpace } from './strings.ts';
 export { parseGoBool, goBoolError, parseGoUint, parseGoUintBase0, goQuote, isGoPrint } from './strconv.ts';
 export { shortestDigits, exponentForm, fixedForm, formatGoFloat, formatGoJsonFloat } from './float.ts';
 export { goJsonString, compareGoMapKeys } from './json.ts';
