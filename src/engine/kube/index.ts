@@ -8,7 +8,7 @@ export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
 export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from './quantity.ts';
 export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult, type TypedRoundTripIssue } from './typedRoundTrip.ts';
-export { KUBE_TYPES, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
+export { KUBE_TYPES, KUBE_TYPES_ZERO_TIME_AS_NULL, KUBE_INJECT_SCHEME, KUBE_INJECT_KINDS } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';

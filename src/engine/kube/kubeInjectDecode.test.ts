@@ -6,7 +6,11 @@ describe('decodeForKubeInject', () => {
     [{ apiVersion: 'apps/v1', kind: 'Deployment' }, 'Deployment'],
     [{ apiVersion: 'batch/v1', kind: 'CronJob' }, 'CronJob'],
     [{ apiVersion: 'v1', kind: 'Service' }, undefined],
-    [{ apiVersion: 'apps/v1beta1', kind: 'Deployment' }, undefined],
+    [{ apiVersion: 'apps/v1beta1', kind: 'Deployment' }, 'Deployment'],
+    [{ apiVersion: 'batch/v2alpha1', kind: 'CronJob' }, 'CronJob'],
+    [{ apiVersion: 'example.com/v1', kind: 'Job' }, 'Job'],
+    [{ apiVersion: 'apps/v1', kind: 'deployment' }, undefined],
+    [{ apiVersion: 'v1', kind: 'toString' }, undefined],
     [null, undefined],
   ])('%j is decoded as %s', (obj, type) => expect(kubeInjectTypeOf(obj)).toBe(type));
 

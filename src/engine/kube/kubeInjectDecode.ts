@@ -5,7 +5,7 @@
  */
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { typedRoundTrip, type TypedRoundTripIssue } from './typedRoundTrip.ts';
-import { KUBE_INJECT_SCHEME } from './workloadSchema.ts';
+import { KUBE_INJECT_KINDS, KUBE_INJECT_SCHEME } from './workloadSchema.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -20,10 +20,14 @@ export interface KubeInjectDecoded {
   issues: TypedRoundTripIssue[];
 }
 
-/** The Go type kube-inject decodes an object into, or undefined when its scheme does not know the kind. */
-export function kubeInjectTypeOf(value: JsonValue): string | undefined {
+/**
+ * The Go type kube-inject decodes an object into: its exact group/version/kind, else its Kind alone
+ * (any apiVersion); undefined when the scheme does not know the kind.
+ */
+export function kubeInjectTypeOf(value: JsonValue | Record<string, unknown>): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  return KUBE_INJECT_SCHEME[`${String(value.apiVersion ?? '')}/${String(value.kind ?? '')}`];
+  const kind = String(value.kind ?? '');
+  return KUBE_INJECT_SCHEME[`${String(value.apiVersion ?? '')}/${kind}`] ?? (Object.hasOwn(KUBE_INJECT_KINDS, kind) ? KUBE_INJECT_KINDS[kind] : undefined);
 }
 
 /** Decodes one YAML document's value as kube-inject would; undefined for kinds it copies verbatim. */

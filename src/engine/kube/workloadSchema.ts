@@ -215,6 +215,15 @@ const WORKLOADS: StructTable = {
 /** Every Go struct the round trip and the strategic merge know. */
 export const KUBE_TYPES: StructTable = { ...META_V1, ...CORE_V1, ...WORKLOADS };
 
+/**
+ * The same types as apimachinery before v0.34 encodes them (Istio ≤ 1.27): ObjectMeta's
+ * creationTimestamp had no `omitzero`, so a zero time is written as `creationTimestamp: null`.
+ */
+export const KUBE_TYPES_ZERO_TIME_AS_NULL: StructTable = {
+  ...KUBE_TYPES,
+  ObjectMeta: KUBE_TYPES.ObjectMeta.map((f) => (f.json === 'creationTimestamp' ? { ...f, omitzero: false } : f)),
+};
+
 /** The group/version/kind pairs kube-inject decodes; any other document is copied verbatim. */
 export const KUBE_INJECT_SCHEME: Record<string, string> = {
   'v1/Pod': 'Pod',
@@ -230,3 +239,10 @@ export const KUBE_INJECT_SCHEME: Record<string, string> = {
   // OpenShift also serves DeploymentConfig in the legacy group-less v1.
   'v1/DeploymentConfig': 'DeploymentConfig',
 };
+
+/**
+ * Every type of the scheme is also registered as an unversioned kind, and apimachinery's
+ * Scheme.New falls back on the Kind alone: a `batch/v2alpha1` CronJob or an `extensions/v1beta1`
+ * Deployment is decoded as today's type (case-sensitive; releases.md §8.1).
+ */
+export const KUBE_INJECT_KINDS: Record<string, string> = Object.fromEntries(Object.entries(KUBE_INJECT_SCHEME).map(([gvk, type]) => [gvk.slice(gvk.lastIndexOf('/') + 1), type]));
