@@ -8,6 +8,7 @@ import type { InjectionEngine } from '../../engine/injection/engine.ts';
 import { kubeInjectStream } from '../../engine/injection/kubeInject.ts';
 import { webhookInject, type ClusterContext } from '../../engine/injection/webhookInject.ts';
 import { readCaseFile } from '../corpus.ts';
+import { caseRelease } from '../release.ts';
 import { shortDiff } from '../diff.ts';
 import type { CaseOutcome, CorpusCase, KindChecker } from '../types.ts';
 
@@ -67,6 +68,7 @@ function checkKubeInject(c: CorpusCase, install: InjectionInstall, ctx: ClusterC
     webhookPath: '',
     injectedAnnotations: {},
     defaultTemplates: ['sidecar'],
+    release: ctx.release,
   }, engine);
   const problems: string[] = [];
   if (expect.error !== undefined) {
@@ -171,8 +173,10 @@ function checkWebhook(c: CorpusCase, install: InjectionInstall, ctx: ClusterCont
 export const checkInject: KindChecker = (c) => checkInjectWith(c, defaultEngine);
 
 export function checkInjectWith(c: CorpusCase, engine: InjectionEngine): CaseOutcome {
+  const release = caseRelease(c);
+  if ('error' in release) return { pass: false, diff: release.error };
   const install = caseInstall(c);
-  const ctx = contextOf(c);
+  const ctx = { ...contextOf(c), release: release.behaviour };
   const problems: string[] = [];
   if (c.spec.modes?.kubeInject) {
     const p = checkKubeInject(c, install, ctx, engine);

@@ -9,37 +9,41 @@ import type { Container, Pod } from './postprocess/containers.ts';
 const parsedCache = new Map<string, TemplateSet | { error: string; line?: number; column?: number }>();
 const CACHE_LIMIT = 64;
 
-/** Sprig's names are what the parser must know; the Istio functions are bound per render. */
-function parsed(name: string, text: string, funcs: FuncMap): TemplateSet | { error: string; line?: number; column?: number } {
-  const key = `${name}\u0000${text}`;
+/**
+ * Sprig's names and the release's Istio function names are what the parser must know (a name the
+ * release lacks fails the parse); the Istio functions themselves are bound per render.
+ */
+function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readonly string[] = []): TemplateSet | { error: string; line?: number; column?: number } {
+  const key = `${name}\u0000${Object.keys(funcs).sort().join(',')}\u0000${withoutSprig.join(',')}\u0000${text}`;
   const hit = parsedCache.get(key);
   if (hit) return hit;
-  const r = parseTemplate(registerFunctions(newTemplateSet(sprigFunctions()), funcs), name, text);
+  const sprig = withoutSprig.length ? Object.fromEntries(Object.entries(sprigFunctions()).filter(([f]) => !withoutSprig.includes(f))) : sprigFunctions();
+  const r = parseTemplate(registerFunctions(newTemplateSet(sprig), funcs), name, text);
   const value = r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
   if (parsedCache.size >= CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value as string);
   parsedCache.set(key, value);
   return value;
 }
 
-function roundTrip(type: string, value: unknown, fromYaml = false): unknown {
-  return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml }).value;
+function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable): unknown {
+  return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table }).value;
 }
 
-/** The Go type kube-inject decodes an object into, by apiVersion/kind. */
+/** The Go type kube-inject decodes an object into: by apiVersion/kind, else by Kind alone. */
 export function kubeInjectType(obj: Record<string, unknown>): string | undefined {
-  return kube.KUBE_INJECT_SCHEME[`${String(obj.apiVersion ?? '')}/${String(obj.kind ?? '')}`];
+  return kube.kubeInjectTypeOf(obj);
 }
 
 /** The injection engine over src/engine/gotemplate and src/engine/kube. */
 export const defaultEngine: InjectionEngine = {
-  render(name, text, data, funcs) {
-    const set = parsed(name, text, funcs);
+  render(name, text, data, funcs, withoutSprig) {
+    const set = parsed(name, text, funcs, withoutSprig);
     if ('error' in set) return { error: set.error };
     const r = execute(registerFunctions(set, funcs), name, data);
     return r.ok ? { output: r.output } : { error: r.error.message, line: r.error.line, column: r.error.column };
   },
-  checkTemplate(name, text, funcs) {
-    const set = parsed(name, text, funcs);
+  checkTemplate(name, text, funcs, withoutSprig) {
+    const set = parsed(name, text, funcs, withoutSprig);
     return 'error' in set ? set : {};
   },
   parseYaml(text) {
@@ -61,9 +65,10 @@ export const defaultEngine: InjectionEngine = {
   roundTripPod(pod) {
     return roundTrip('Pod', pod) as Pod;
   },
-  roundTripObject(obj) {
+  roundTripObject(obj, options) {
     const type = kubeInjectType(obj);
-    return (type ? roundTrip(type, obj) : obj) as Record<string, unknown>;
+    const table = options?.zeroTimeAsNull ? kube.KUBE_TYPES_ZERO_TIME_AS_NULL : undefined;
+    return (type ? roundTrip(type, obj, false, table) : obj) as Record<string, unknown>;
   },
   containerJSON(c) {
     return kube.goJsonMarshal(roundTrip('Container', c) as kube.JsonValue, 'Container');

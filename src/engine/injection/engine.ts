@@ -7,10 +7,13 @@ import type { Container, Pod } from './postprocess/containers.ts';
  * pass their own.
  */
 export interface InjectionEngine {
-  /** Parses and executes one template with Istio's functions over sprig's; errors worded as Go's. */
-  render(name: string, text: string, data: GoValue, funcs: Record<string, GoFunc>): { output: string } | { error: string; line?: number; column?: number };
+  /**
+   * Parses and executes one template with Istio's functions over sprig's; errors worded as Go's.
+   * `withoutSprig` names sprig functions the release's sprig does not have yet.
+   */
+  render(name: string, text: string, data: GoValue, funcs: Record<string, GoFunc>, withoutSprig?: readonly string[]): { output: string } | { error: string; line?: number; column?: number };
   /** Parses a template without running it (istiod parses every template of the config at load time). */
-  checkTemplate(name: string, text: string, funcs: Record<string, GoFunc>): { error?: string; line?: number; column?: number };
+  checkTemplate(name: string, text: string, funcs: Record<string, GoFunc>, withoutSprig?: readonly string[]): { error?: string; line?: number; column?: number };
   /** YAML text → JSON data as sigs.k8s.io/yaml reads it. */
   parseYaml(text: string): { value: unknown } | { error: string };
   /** sigs.k8s.io/yaml's Marshal of JSON data. */
@@ -21,8 +24,12 @@ export interface InjectionEngine {
   mergeContainer(base: Container, user: Container): Container;
   /** Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros vanish). */
   roundTripPod(pod: Pod): Pod;
-  /** The same round trip for a whole kube-inject object (Deployment, CronJob, List, ...). */
-  roundTripObject(obj: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The same round trip for a whole kube-inject object (Deployment, CronJob, List, ...). With
+   * `zeroTimeAsNull`, as apimachinery before v0.34 (Istio ≤ 1.27) encodes it: every ObjectMeta
+   * writes a zero creationTimestamp as null.
+   */
+  roundTripObject(obj: Record<string, unknown>, options?: { zeroTimeAsNull?: boolean }): Record<string, unknown>;
   /** JSON of a corev1.Container in Go struct field order. */
   containerJSON(container: Container): string;
 }

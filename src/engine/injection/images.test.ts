@@ -13,6 +13,13 @@ describe('proxyImages', () => {
     ['annotation wins, default means none', values({ variant: 'distroless' }), 'debug', { 'sidecar.istio.io/proxyImageType': 'default' }, 'hub.io/proxyv2:latest', 'hub.io/proxyv2:latest'],
     ['numeric tags print as Go prints float64', values({ tag: 1.5 }), undefined, {}, 'hub.io/proxyv2:1.5', 'hub.io/proxyv2:1.5'],
   ])('%s', (_, v, type, annotations, proxy, init) => {
-    expect(proxyImages(v, type, annotations)).toEqual({ proxyImage: proxy, proxyInitImage: init });
+    expect(proxyImages(v, type === undefined ? undefined : { imageType: type }, annotations)).toEqual({ proxyImage: proxy, proxyInitImage: init });
+  });
+
+  it('1.22–1.30: a ProxyConfig image without imageType replaces the variant with nothing', () => {
+    const v = values({ variant: 'distroless', tag: '1.2' });
+    expect(proxyImages(v, {}, {}, true).proxyImage).toBe('hub.io/proxyv2:1.2');
+    expect(proxyImages(v, {}, {}, false).proxyImage).toBe('hub.io/proxyv2:1.2-distroless');
+    expect(proxyImages(v, undefined, {}, true).proxyImage).toBe('hub.io/proxyv2:1.2-distroless');
   });
 });

@@ -5,15 +5,19 @@
  */
 export function proxyImages(
   values: Record<string, any>,
-  proxyConfigImageType: string | undefined,
+  proxyConfigImage: { imageType?: string } | undefined,
   annotations: Record<string, string>,
+  /** 1.22–1.30: a ProxyConfig `image` set at all replaces the variant with its imageType, even "". */
+  imageTypeFromAnyImage = false,
 ): { proxyImage: string; proxyInitImage: string } {
+  const proxyConfigImageType = proxyConfigImage?.imageType;
   const global = values.global ?? {};
   const hub = String(global.hub ?? '');
   const tag = goPrint(global.tag);
   const variant = typeof global.variant === 'string' ? global.variant : '';
   const annotated = annotations['sidecar.istio.io/proxyImageType'];
-  const proxyType = annotated ?? (proxyConfigImageType || variant);
+  const fromProxyConfig = imageTypeFromAnyImage ? (proxyConfigImage ? (proxyConfigImageType ?? '') : undefined) : proxyConfigImageType || undefined;
+  const proxyType = annotated ?? fromProxyConfig ?? variant;
   const initType = annotated ?? variant;
   return {
     proxyImage: imageURL(hub, String(global.proxy?.image || 'proxyv2'), tag, proxyType),

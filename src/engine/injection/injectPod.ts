@@ -15,6 +15,10 @@ import { STATUS_ANNOTATION, stripPod } from './stripPod.ts';
 import { templateData } from './templateData.ts';
 import { istioTemplateFunctions } from './templateFunctions.ts';
 import { multiErrorText, validateAnnotations } from './validateAnnotations.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
+import { parseGoBool } from '../go/index.ts';
+import { sprigFunctionsMissing } from './templateFunctions.ts';
+import { withoutUnknownFields } from './proxyConfigForRelease.ts';
 
 export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
 
@@ -39,6 +43,8 @@ export interface InjectPodParams {
   /** kube-inject ignores the Config's injectedAnnotations. */
   injectedAnnotations: Record<string, string>;
   defaultTemplates: string[];
+  /** How the simulated Istio release behaves (src/engine/releases); master when absent. */
+  release?: ReleaseBehaviour;
 }
 
 export interface InjectPodResult {
@@ -57,11 +63,12 @@ export interface InjectPodResult {
 
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
 export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
+  const release = p.release ?? MASTER_BEHAVIOUR;
   const original = engine.roundTripPod(structuredClone(p.pod));
   const annotations: Record<string, string> = original.metadata?.annotations ?? {};
   const result: InjectPodResult = { templates: [], proxyConfig: {}, rendered: [] };
 
-  const annotationErrors = validateAnnotations(annotations);
+  const annotationErrors = validateAnnotations(annotations, release.validation);
   if (annotationErrors.length) {
     result.error = `failed to run injection template: ${multiErrorText(annotationErrors.map((e) => e.message))}`;
     return result;
@@ -70,8 +77,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
   const { proxyConfig, data, funcs, meshStatusPort, postMesh } = prepareRender(p, original, engine);
   result.proxyConfig = proxyConfig;
 
-  const nativeAnnotation = annotations['sidecar.istio.io/nativeSidecar'];
-  const native = nativeAnnotation === 'true' ? true : nativeAnnotation === 'false' ? false : p.nativeSidecars;
+  const native = movesProxyToInit(annotations, p, release);
   result.templates = selectTemplates(annotations, { defaultTemplates: p.defaultTemplates, aliases: p.install.config.aliases });
 
   let merged: Pod = structuredClone(original);
@@ -82,7 +88,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
       result.error = `failed to run injection template: ${unknownTemplateError(name, p.install.config.templates)}`;
       return result;
     }
-    const rendered = engine.render(name, text, data, funcs);
+    const rendered = engine.render(name, text, data, funcs, sprigFunctionsMissing(release));
     if ('error' in rendered) {
       result.error = `failed to run injection template: ${rendered.error}`;
       result.errorAt = { template: name, line: rendered.line, column: rendered.column };
@@ -108,7 +114,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
   }
   result.templatePod = templatePod;
 
-  const reapplied = reapplyOverwrittenContainers(merged, original, templatePod, (base, user) => engine.mergeContainer(base, user));
+  const reapplied = reapplyOverwrittenContainers(merged, original, templatePod, (base, user) => engine.mergeContainer(base, user), release.injection.dropUserRunAsUserOnOverlay);
   if (reapplied.error) {
     result.error = `failed to process pod: ${reapplied.error}`;
     return result;
@@ -117,7 +123,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     ensureMeta(merged).annotations[OVERRIDES_ANNOTATION] = overridesJSON(reapplied.recorded, engine);
   }
   const tproxy = (annotations['sidecar.istio.io/interceptionMode'] ?? String(proxyConfig.interceptionMode ?? 'REDIRECT')) === 'TPROXY';
-  adjustInitContainerUser(merged, original, tproxy);
+  if (release.injection.adjustInitContainerUser) adjustInitContainerUser(merged, original, tproxy);
 
   const error = postProcess(merged, templatePod, original, p, postMesh, meshStatusPort, proxyConfig);
   if (error) {
@@ -131,6 +137,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
 
 /** The template data and functions for one pod (also used to compare template texts on the same input). */
 export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<InjectionEngine, 'toYaml'>) {
+  const release = p.release ?? MASTER_BEHAVIOUR;
   const annotations: Record<string, string> = original.metadata?.annotations ?? {};
   let proxyConfig = p.install.mesh.defaultConfig;
   for (const overlay of p.proxyConfigOverlays ?? []) proxyConfig = mergeProxyConfig(proxyConfig, overlay);
@@ -138,15 +145,20 @@ export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<In
     proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
   }
   if (p.proxyConfigForWorkload) proxyConfig = mergeProxyConfig(proxyConfig, p.proxyConfigForWorkload);
+  // A ProxyConfig field the release's istio.io/api does not know was dropped when it was read.
+  proxyConfig = withoutUnknownFields(proxyConfig, release);
   const postMesh: MeshConfig = p.kubeInject ? { ...p.install.mesh, defaultConfig: proxyConfig } : p.install.mesh;
   const meshStatusPort = Number(postMesh.defaultConfig.statusPort ?? 15020);
 
   const stripped = reinsertOverrides(stripPod(original, meshStatusPort));
   const { proxyImage, proxyInitImage } = proxyImages(
     p.install.values as Record<string, any>,
-    (proxyConfig.image as { imageType?: string } | undefined)?.imageType,
+    proxyConfig.image as { imageType?: string } | undefined,
     annotations,
+    release.injection.imageTypeFromAnyProxyConfigImage,
   );
+  const env = istiodEnvFor(p, release);
+  const fields = templateFeatures(p, release);
   const data = templateData({
     pod: stripped,
     workload: p.workload,
@@ -154,16 +166,53 @@ export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<In
     mesh: p.install.mesh,
     values: p.install.values,
     revision: p.revision,
-    nativeSidecars: p.nativeSidecars,
+    nativeSidecars: fields.nativeSidecarsField ? clusterNativeDecision(p, release) : undefined,
     proxyImage,
-    proxyInitImage,
+    proxyInitImage: fields.proxyInitImageField ? proxyInitImage : undefined,
     proxyUID: p.proxyUID,
     proxyGID: p.proxyGID,
-    compliancePolicy: p.istiodEnv.COMPLIANCE_POLICY ?? '',
+    compliancePolicy: env.COMPLIANCE_POLICY ?? '',
   });
-  const funcs = istioTemplateFunctions({ env: p.istiodEnv, toYaml: (v) => engine.toYaml(v) });
+  const funcs = istioTemplateFunctions({ env, toYaml: (v) => engine.toYaml(v), release: { ...release, templates: fields } });
 
   return { proxyConfig, data, funcs, meshStatusPort, postMesh };
+}
+
+/**
+ * The template data fields and functions the templates get. meshsim's built-in install is master's
+ * chart, so its templates always get the fields and functions they were written for; the Go
+ * helpers behind them (Multus) stay the release's.
+ */
+function templateFeatures(p: InjectPodParams, release: ReleaseBehaviour): ReleaseBehaviour['templates'] {
+  if (!p.install.builtin) return release.templates;
+  return { ...release.templates, nativeSidecarsField: true, proxyInitImageField: true, omitNil: true, otelResourceAttributes: true };
+}
+
+/**
+ * Before 1.27 the templates read native sidecars from istiod's ENABLE_NATIVE_SIDECARS themselves;
+ * a cluster-level "on" that the env does not already say is that env being "true".
+ */
+function istiodEnvFor(p: InjectPodParams, release: ReleaseBehaviour): Record<string, string> {
+  if (release.nativeSidecars.mode === 'decision' || 'ENABLE_NATIVE_SIDECARS' in p.istiodEnv || !p.nativeSidecars) return p.istiodEnv;
+  return { ...p.istiodEnv, ENABLE_NATIVE_SIDECARS: 'true' };
+}
+
+/** istiod's own native-sidecar decision: its node-aware one (1.27+) or ENABLE_NATIVE_SIDECARS read by Go's ParseBool. */
+function clusterNativeDecision(p: InjectPodParams, release: ReleaseBehaviour): boolean {
+  if (release.nativeSidecars.mode === 'decision') return p.nativeSidecars;
+  return parseGoBool(istiodEnvFor(p, release).ENABLE_NATIVE_SIDECARS ?? '') ?? false;
+}
+
+/**
+ * Whether istiod moves a user's istio-proxy into the init containers before merging (RunTemplate):
+ * the pod annotation "true"/"false" wins from 1.24 on; otherwise istiod's decision (1.27+) or its
+ * ENABLE_NATIVE_SIDECARS env read with Go's ParseBool (before).
+ */
+function movesProxyToInit(annotations: Record<string, string>, p: InjectPodParams, release: ReleaseBehaviour): boolean {
+  const clusterLevel = clusterNativeDecision(p, release);
+  if (release.nativeSidecars.mode === 'env') return clusterLevel;
+  const annotated = annotations['sidecar.istio.io/nativeSidecar'];
+  return annotated === 'true' ? true : annotated === 'false' ? false : clusterLevel;
 }
 
 function postProcess(pod: Pod, templatePod: Pod, original: Pod, p: InjectPodParams, mesh: MeshConfig, meshStatusPort: number, pc: ProxyConfig): string | undefined {
@@ -171,13 +220,14 @@ function postProcess(pod: Pod, templatePod: Pod, original: Pod, p: InjectPodPara
   const values = p.install.values as Record<string, any>;
   const proxyEnvs = proxyEnvsFor(values, p.webhookPath, meta.labels);
   overwriteClusterInfo(pod, proxyEnvs);
-  const promError = applyPrometheusMerge(pod, meshStatusPort, mesh.enablePrometheusMerge !== false);
+  const release = p.release ?? MASTER_BEHAVIOUR;
+  const promError = applyPrometheusMerge(pod, meshStatusPort, mesh.enablePrometheusMerge !== false, release.prometheus.scrapeTargets);
   if (promError) return promError;
-  applySecurePort(pod);
+  if (release.prometheus.securePort) applySecurePort(pod);
   if (probeRewriteEnabled(pod, values)) {
     const annotated = meta.annotations['status.sidecar.istio.io/port'];
     const statusPort = annotated !== undefined && /^\s*\d+\s*$/.test(annotated) ? Number(annotated.trim()) : meshStatusPort;
-    rewriteAppProbes(pod, statusPort, original.metadata?.annotations?.[STATUS_ANNOTATION] !== undefined);
+    rewriteAppProbes(pod, statusPort, original.metadata?.annotations?.[STATUS_ANNOTATION] !== undefined, release.probes);
   }
   if (proxyEnvs.ISTIO_META_NETWORK) meta.labels['topology.istio.io/network'] = proxyEnvs.ISTIO_META_NETWORK;
   meta.annotations[STATUS_ANNOTATION] = statusJSON(templatePod, p.revision);

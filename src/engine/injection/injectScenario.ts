@@ -12,7 +12,8 @@ import type { Pod } from './postprocess/containers.ts';
 import { proxyEnvsFor } from './postprocess/clusterInfo.ts';
 import { webhookInject, type ClusterContext, type JsonPatchOperation } from './webhookInject.ts';
 import { normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
-import { istioTemplateFunctions } from './templateFunctions.ts';
+import { istioTemplateFunctions, sprigFunctionsMissing } from './templateFunctions.ts';
+import type { ReleaseBehaviour } from '../releases/index.ts';
 
 export interface InjectScenarioInput {
   /** The user's workloads: a YAML stream (Deployments, Pods, Lists, Services...). */
@@ -69,7 +70,7 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
   try {
     const install = installFor(input, diagnostics);
     const context = contextOf(input.context);
-    checkTemplates(install, engine, diagnostics);
+    checkTemplates(install, engine, diagnostics, context.release);
     const kube = kubeInjectStream(input.workloads, {
       install,
       revision: input.kubeInjectRevision ?? '',
@@ -80,6 +81,7 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
       webhookPath: '',
       injectedAnnotations: {},
       defaultTemplates: ['sidecar'],
+      release: context.release,
     }, engine);
     const pods: InjectedPodReport[] = [];
     const decoded = decodeKubeYaml(input.workloads, 'workloads');
@@ -134,10 +136,11 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
 }
 
 /** istiod refuses a config whose templates do not all parse; say which one and where. */
-function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diagnostics: Diagnostic[]): void {
-  const funcs = istioTemplateFunctions({ env: {}, toYaml: () => '' });
+function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diagnostics: Diagnostic[], release: ReleaseBehaviour | undefined): void {
+  const funcs = istioTemplateFunctions({ env: {}, toYaml: () => '', release: install.builtin ? undefined : release });
+  const missing = install.builtin ? [] : sprigFunctionsMissing(release);
   for (const [name, text] of Object.entries(install.config.templates)) {
-    const r = engine.checkTemplate(name, text, funcs);
+    const r = engine.checkTemplate(name, text, funcs, missing);
     if (r.error === undefined) continue;
     const source = r.line !== undefined ? { input: `template:${name}`, line: r.line, column: r.column ?? 1 } : undefined;
     diagnostics.push(diagnostic('injection', 'error', `injector template ${JSON.stringify(name)} does not parse: ${r.error}`, source));
@@ -147,10 +150,12 @@ function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diag
 function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): InjectionInstall {
   const builtin = builtinInstallDocuments();
   let docs: InstallDocuments = builtin;
+  let valuesUnreadable = false;
   if (input.injectorConfigMap !== undefined || input.meshConfigMap !== undefined) {
     const texts = configMapTexts(asObject(input.injectorConfigMap, diagnostics), asObject(input.meshConfigMap, diagnostics));
     const parsed = parseInstallTexts(texts);
     diagnostics.push(...parsed.diagnostics);
+    valuesUnreadable = input.injectorConfigMap !== undefined && parsed.unreadable.includes('values');
     docs = {
       config: input.injectorConfigMap !== undefined ? parsed.documents.config : builtin.config,
       values: input.injectorConfigMap !== undefined ? parsed.documents.values : builtin.values,
@@ -166,6 +171,9 @@ function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): Inje
   }
   const built = buildInstall(docs);
   diagnostics.push(...built.diagnostics);
+  if (valuesUnreadable && input.install?.values === undefined) built.install.valuesUnreadable = true;
+  // meshsim's own install (master's chart) unless the user gave their injector config.
+  if (input.injectorConfigMap === undefined && input.install?.config === undefined) built.install.builtin = true;
   return built.install;
 }
 
@@ -197,5 +205,6 @@ export function contextOf(c: Partial<ClusterContext> = {}): ClusterContext {
     proxyConfigs: c.proxyConfigs ?? [],
     revision: c.revision ?? 'default',
     webhookPath: c.webhookPath ?? '/inject',
+    release: c.release,
   };
 }

@@ -20,6 +20,16 @@ export interface InjectionInstall {
   values: Record<string, unknown>;
   /** The effective MeshConfig (ConfigMap `mesh` applied over Istio's defaults). */
   mesh: MeshConfig;
+  /**
+   * meshsim's own built-in install, whose templates are written for master: whatever release is
+   * simulated, they get the template fields and functions they name.
+   */
+  builtin?: boolean;
+  /**
+   * The values text could not be read: 1.23+ istiod rejects every pod with "failed to parse
+   * values.yaml", 1.22 renders with no values at all.
+   */
+  valuesUnreadable?: boolean;
 }
 
 /** The documents of an install before they are combined: each is the parsed text of one ConfigMap key. */
@@ -36,20 +46,25 @@ export interface InstallDocuments {
 export function parseInstallTexts(texts: { config?: string; values?: string; mesh?: string }): {
   documents: InstallDocuments;
   diagnostics: Diagnostic[];
+  /** Which texts failed to parse. */
+  unreadable: (keyof InstallDocuments)[];
 } {
   const diagnostics: Diagnostic[] = [];
-  const parse = (text: string | undefined, what: string): unknown => {
+  const unreadable: (keyof InstallDocuments)[] = [];
+  const parse = (text: string | undefined, what: string, key: keyof InstallDocuments): unknown => {
     if (text === undefined) return undefined;
     try {
       return parseYaml(text, { maxAliasCount: 1000 });
     } catch (err) {
       diagnostics.push(diagnostic('injection', 'error', `failed to parse ${what}: ${messageOf(err)}`));
+      unreadable.push(key);
       return undefined;
     }
   };
   return {
-    documents: { config: parse(texts.config, 'injector config'), values: parse(texts.values, 'values'), mesh: parse(texts.mesh, 'mesh config') },
+    documents: { config: parse(texts.config, 'injector config', 'config'), values: parse(texts.values, 'values', 'values'), mesh: parse(texts.mesh, 'mesh config', 'mesh') },
     diagnostics,
+    unreadable,
   };
 }
 
@@ -74,7 +89,9 @@ export function buildInstall(docs: InstallDocuments): { install: InjectionInstal
   const { mesh, problems } = applyMeshConfig(defaultMeshConfig(), docs.mesh);
   for (const p of problems) diagnostics.push(diagnostic('injection', 'warning', `mesh config ${p.field}: ${p.message}`));
   if (values.revision === undefined) values.revision = '';
-  return { install: { config, values, mesh }, diagnostics };
+  const install: InjectionInstall = { config, values, mesh };
+  if (docs.values !== undefined && docs.values !== null && !isObject(docs.values)) install.valuesUnreadable = true;
+  return { install, diagnostics };
 }
 
 function injectorConfigFrom(raw: unknown, diagnostics: Diagnostic[]): InjectorConfig {

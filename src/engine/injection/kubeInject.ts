@@ -1,4 +1,5 @@
-import { decodeKubeYaml, KUBE_INJECT_SCHEME } from '../kube/index.ts';
+import { decodeKubeYaml, kubeInjectTypeOf } from '../kube/index.ts';
+import { MASTER_BEHAVIOUR } from '../releases/index.ts';
 import { workloadOfPod, type WorkloadMeta } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
 import { kubeInjectRequired } from './injectDecision.ts';
@@ -6,8 +7,8 @@ import { injectPod, type InjectPodParams, type InjectPodResult } from './injectP
 import type { Pod } from './postprocess/containers.ts';
 import { splitYamlChunks } from './yamlChunks.ts';
 
-/** The objects kube-inject's scheme decodes (apiVersion/kind); anything else passes through verbatim. */
-const isInjectable = (o: Record<string, unknown>) => `${String(o.apiVersion ?? '')}/${String(o.kind ?? '')}` in KUBE_INJECT_SCHEME;
+/** The objects kube-inject's scheme decodes (apiVersion/kind, else the Kind alone); anything else passes through verbatim. */
+const isInjectable = (o: Record<string, unknown>) => kubeInjectTypeOf(o) !== undefined;
 
 export type KubeInjectSettings = Omit<InjectPodParams, 'pod' | 'workload' | 'kubeInject'>;
 
@@ -40,6 +41,7 @@ export function kubeInjectStream(text: string, settings: KubeInjectSettings, eng
   if (error) return { ...out, error };
   if (chunks.length > MAX_DOCUMENTS) return { ...out, error: `too many documents (${chunks.length}); meshsim injects at most ${MAX_DOCUMENTS}` };
   let output = '';
+  const roundTrip = { zeroTimeAsNull: (settings.release ?? MASTER_BEHAVIOUR).kubeInject.creationTimestampNull };
   for (const [index, chunk] of chunks.entries()) {
     const decoded = decodeKubeYaml(chunk);
     const value = decoded.documents[0]?.value as Record<string, unknown> | null | undefined;
@@ -49,15 +51,22 @@ export function kubeInjectStream(text: string, settings: KubeInjectSettings, eng
       output += chunk + '---\n';
       continue;
     }
-    const injected = injectObject(value, index, settings, engine, out);
+    const injected = injectObject(value, index, settings, engine, out, roundTrip);
     if (out.error) return out;
-    output += engine.toYaml(engine.roundTripObject(injected)) + '---\n';
+    output += engine.toYaml(engine.roundTripObject(injected, roundTrip)) + '---\n';
   }
   out.output = output;
   return out;
 }
 
-function injectObject(obj: Record<string, any>, index: number, settings: KubeInjectSettings, engine: InjectionEngine, out: KubeInjectOutput): Record<string, any> {
+function injectObject(
+  obj: Record<string, any>,
+  index: number,
+  settings: KubeInjectSettings,
+  engine: InjectionEngine,
+  out: KubeInjectOutput,
+  roundTrip: { zeroTimeAsNull: boolean },
+): Record<string, any> {
   const kind = String(obj.kind ?? '');
   if (kind === 'List') {
     const items = Array.isArray(obj.items) ? obj.items : [];
@@ -70,7 +79,7 @@ function injectObject(obj: Record<string, any>, index: number, settings: KubeInj
       items: items.map((item: any) => {
         if (out.error || !item || typeof item !== 'object' || !isInjectable(item)) return item;
         // Each item is decoded into its own Go type, so it round-trips on its own.
-        return engine.roundTripObject(injectObject(item, index, settings, engine, out));
+        return engine.roundTripObject(injectObject(item, index, settings, engine, out, roundTrip), roundTrip);
       }),
     };
   }
@@ -90,7 +99,7 @@ function injectObject(obj: Record<string, any>, index: number, settings: KubeInj
     out.warnings.push(`===> Skipping injection because ${label} has host networking enabled\n`);
     return copy;
   }
-  const decision = kubeInjectRequired(meta);
+  const decision = kubeInjectRequired(meta, (settings.release ?? MASTER_BEHAVIOUR).injection.injectValue);
   if (!decision.inject) {
     record.skipped = decision.reason;
     out.warnings.push(`===> Skipping injection because ${label} has sidecar injection disabled\n`);

@@ -47,6 +47,11 @@ export function reapplyOverwrittenContainers(
   original: Pod,
   templatePod: Pod,
   mergeContainer: (base: Container, user: Container) => Container,
+  /**
+   * 1.22.0: a user container with a securityContext merged over a template container whose
+   * runAsUser is set and not 1337 loses its runAsUser and runAsGroup (releases.md §6.3).
+   */
+  dropUserRunAsUser = false,
 ): { error?: string; recorded?: Overrides } {
   const annotations = original.metadata?.annotations ?? {};
   const status = parseStatus(annotations[STATUS_ANNOTATION]);
@@ -71,6 +76,11 @@ export function reapplyOverwrittenContainers(
       const userCopy = structuredClone(user);
       // `image: auto` asks for the injected image; it is not an override.
       if (userCopy.image === 'auto') delete userCopy.image;
+      const templateUser = injected?.securityContext?.runAsUser;
+      if (dropUserRunAsUser && userCopy.securityContext && templateUser !== undefined && templateUser !== null && templateUser !== 1337) {
+        delete userCopy.securityContext.runAsUser;
+        delete userCopy.securityContext.runAsGroup;
+      }
       for (const where of ['containers', 'initContainers'] as const) {
         const targets: Container[] = merged.spec?.[where] ?? [];
         const at = targets.findIndex((c) => c?.name === name);

@@ -14,9 +14,11 @@ export interface TemplateInputs {
   mesh: MeshConfig;
   values: Record<string, unknown>;
   revision: string;
-  nativeSidecars: boolean;
+  /** undefined: the release has no `.NativeSidecars` field (before 1.27), so a template naming it fails. */
+  nativeSidecars: boolean | undefined;
   proxyImage: string;
-  proxyInitImage: string;
+  /** undefined: the release has no `.ProxyInitImage` field (before master). */
+  proxyInitImage: string | undefined;
   proxyUID: number;
   proxyGID: number;
   compliancePolicy: string;
@@ -34,13 +36,13 @@ export function templateData(inputs: TemplateInputs): HostObject {
     MeshConfig: protoHost('*v1alpha1.MeshConfig', inputs.mesh),
     Values: jsonToGo(inputs.values),
     Revision: inputs.revision,
-    NativeSidecars: inputs.nativeSidecars,
     ProxyImage: inputs.proxyImage,
-    ProxyInitImage: inputs.proxyInitImage,
     ProxyUID: new GoInt('int64', BigInt(inputs.proxyUID)),
     ProxyGID: new GoInt('int64', BigInt(inputs.proxyGID)),
     InboundTrafficPolicyMode: inboundMode,
     CompliancePolicy: inputs.compliancePolicy,
   };
+  if (inputs.nativeSidecars !== undefined) fields.NativeSidecars = inputs.nativeSidecars;
+  if (inputs.proxyInitImage !== undefined) fields.ProxyInitImage = inputs.proxyInitImage;
   return fixedHost('inject.SidecarTemplateData', fields);
 }

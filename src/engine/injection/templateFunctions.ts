@@ -7,11 +7,14 @@ import { goToJson, hostSource, jsonToGo } from './goHost.ts';
 import { goContainerPortJSON } from './goJson.ts';
 import { otelResourceAttributes } from './otelAttributes.ts';
 import { protoSource } from './protoHost.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
-/** What the functions need from outside: istiod's env and a sigs.k8s.io/yaml writer. */
+/** What the functions need from outside: istiod's env, a sigs.k8s.io/yaml writer and the release. */
 export interface TemplateFunctionHost {
   env: Record<string, string>;
   toYaml(value: unknown): string;
+  /** The functions and helper versions of this release (§4.1); master when absent. */
+  release?: ReleaseBehaviour;
 }
 
 /**
@@ -19,6 +22,20 @@ export interface TemplateFunctionHost {
  * interpreter converts and checks arguments as Go would.
  */
 export function istioTemplateFunctions(host: TemplateFunctionHost): Record<string, GoFunc> {
+  const release = (host.release ?? MASTER_BEHAVIOUR).templates;
+  const funcs = allTemplateFunctions(host, release.multusNamespaceAware);
+  // A function the release does not register makes a template naming it fail to parse, as in istiod.
+  if (!release.omitNil) delete funcs.omitNil;
+  if (!release.otelResourceAttributes) delete funcs.otelResourceAttributes;
+  return funcs;
+}
+
+/** Sprig functions a release's sprig does not have yet (sprig v3.2.3 in 1.22–1.23). */
+export function sprigFunctionsMissing(release: ReleaseBehaviour | undefined): string[] {
+  return (release ?? MASTER_BEHAVIOUR).templates.sha512sum ? [] : ['sha512sum'];
+}
+
+function allTemplateFunctions(host: TemplateFunctionHost, multusNamespaceAware: boolean): Record<string, GoFunc> {
   const any = 'interface {}' as const;
   return {
     annotation: goFunc([any, 'string', any], (meta: GoValue, name: string, def: GoValue) => {
@@ -63,7 +80,7 @@ export function istioTemplateFunctions(host: TemplateFunctionHost): Record<strin
     directory: goFunc(['string'], (p: string) => p.slice(0, p.lastIndexOf('/') + 1), { result: 'string' }),
     contains: goFunc(['string', 'string'], (needle: string, haystack: string) => haystack.includes(needle), { result: 'bool' }),
     toLower: goFunc(['string'], (s: string) => s.toLowerCase(), { result: 'string' }),
-    appendMultusNetwork: goFunc(['string', 'string'], (existing: string, net: string) => appendMultusNetwork(existing, net), { result: 'string' }),
+    appendMultusNetwork: goFunc(['string', 'string'], (existing: string, net: string) => (multusNamespaceAware ? appendMultusNetwork(existing, net) : appendMultusNetworkByName(existing, net)), { result: 'string' }),
     env: goFunc(['string', 'string'], (key: string, def: string) => (hasKey(host.env, key) ? host.env[key] : def), { result: 'string' }),
     omit: goFunc(['map[string]string'], (m: GoValue, ...keys: string[]) => {
       const out = Object.create(null) as GoPlainMap;
@@ -158,6 +175,30 @@ export function appendMultusNetwork(existing: string, network: string): string {
     const at = existing.lastIndexOf(']');
     const added = netNs ? `{"name": "${netName}", "namespace": "${netNs}"}` : `{"name": "${netName}"}`;
     return `${existing.slice(0, at)}, ${added}${existing.slice(at)}`;
+  }
+  if (existing.split(',').some((x) => x.trim() === network)) return existing;
+  return `${existing}, ${network}`;
+}
+
+/**
+ * appendMultusNetwork before the namespace-aware fix (≤1.23.5, 1.24.0–1.24.3, 1.25.0): a JSON entry
+ * matches only when its `name` is the whole network string, and the entry added is {"name": net}.
+ */
+export function appendMultusNetworkByName(existing: string, network: string): string {
+  if (existing === '') return network;
+  if (existing.includes(']')) {
+    let list: unknown;
+    try {
+      list = JSON.parse(existing);
+    } catch {
+      return existing;
+    }
+    if (!Array.isArray(list)) return existing;
+    for (const entry of list) {
+      if (isPlainMap(entry) && entry.name === network) return existing;
+    }
+    const at = existing.lastIndexOf(']');
+    return `${existing.slice(0, at)}, {"name": "${network}"}${existing.slice(at)}`;
   }
   if (existing.split(',').some((x) => x.trim() === network)) return existing;
   return `${existing}, ${network}`;

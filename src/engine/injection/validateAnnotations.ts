@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, validateProxyConfig } from '../mesh/index.ts';
 import { goBoolError, goQuote, parseGoUint } from '../go/index.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 /**
  * Validation of the pod annotations istiod checks before rendering (spec §6). Every failure is
@@ -31,15 +32,8 @@ const ANNOTATION_VALIDATORS: Record<string, Validator> = {
   'traffic.sidecar.istio.io/includeInboundPorts': (v) => (v === '*' ? undefined : portListError('includeInboundPorts', v)),
   'traffic.sidecar.istio.io/excludeInboundPorts': (v) => portListError('excludeInboundPorts', v),
   'traffic.sidecar.istio.io/excludeOutboundPorts': (v) => portListError('excludeOutboundPorts', v),
-  'traffic.sidecar.istio.io/excludeInterfaces': (v) => interfaceListError('excludeInterfaces', v),
-  'traffic.sidecar.istio.io/kubevirtInterfaces': (v) => interfaceListError('kubevirtInterfaces', v),
-  'istio.io/reroute-virtual-interfaces': (v) => interfaceListError('rerouteVirtualInterfaces', v),
   'prometheus.istio.io/merge-metrics': goBoolError,
   'proxy.istio.io/config': proxyConfigError,
-  'sidecar.istio.io/proxyCPU': quantityError,
-  'sidecar.istio.io/proxyMemory': quantityError,
-  'sidecar.istio.io/proxyCPULimit': quantityError,
-  'sidecar.istio.io/proxyMemoryLimit': quantityError,
 };
 
 export interface AnnotationError {
@@ -48,10 +42,30 @@ export interface AnnotationError {
   message: string;
 }
 
-export function validateAnnotations(annotations: Record<string, string> | undefined): AnnotationError[] {
+/** Validators only some releases run (src/engine/releases, releases.md §6.2). */
+const BY_RELEASE: Record<keyof ReleaseBehaviour['validation'], Record<string, Validator>> = {
+  enableCoreDump: { 'sidecar.istio.io/enableCoreDump': goBoolError },
+  proxyResources: {
+    'sidecar.istio.io/proxyCPU': quantityError,
+    'sidecar.istio.io/proxyMemory': quantityError,
+    'sidecar.istio.io/proxyCPULimit': quantityError,
+    'sidecar.istio.io/proxyMemoryLimit': quantityError,
+  },
+  interfaceNames: {
+    'traffic.sidecar.istio.io/excludeInterfaces': (v) => interfaceListError('excludeInterfaces', v),
+    'traffic.sidecar.istio.io/kubevirtInterfaces': (v) => interfaceListError('kubevirtInterfaces', v),
+    'istio.io/reroute-virtual-interfaces': (v) => interfaceListError('rerouteVirtualInterfaces', v),
+  },
+};
+
+export function validateAnnotations(annotations: Record<string, string> | undefined, release: ReleaseBehaviour['validation'] = MASTER_BEHAVIOUR.validation): AnnotationError[] {
   const errors: AnnotationError[] = [];
+  const extra: Record<string, Validator> = {};
+  for (const [switchName, validators] of Object.entries(BY_RELEASE)) {
+    if (release[switchName as keyof typeof release]) Object.assign(extra, validators);
+  }
   for (const [name, value] of Object.entries(annotations ?? {})) {
-    const validate = ANNOTATION_VALIDATORS[name];
+    const validate = Object.hasOwn(ANNOTATION_VALIDATORS, name) ? ANNOTATION_VALIDATORS[name] : Object.hasOwn(extra, name) ? extra[name] : undefined;
     const reason = validate?.(String(value));
     if (reason) errors.push({ annotation: name, value, message: `invalid value '${value}' for annotation '${name}': ${reason}` });
   }

@@ -6,6 +6,7 @@ import type { InjectionEngine } from './engine.ts';
 import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
 import type { InjectionInstall } from './install.ts';
 import type { Pod } from './postprocess/containers.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 /** What the cluster and istiod's process supply to a webhook call. */
 export interface ClusterContext {
@@ -22,6 +23,8 @@ export interface ClusterContext {
   revision: string;
   /** URL path of the webhook call, e.g. /inject or /inject/cluster/c1/net/n1. */
   webhookPath: string;
+  /** How istiod's release behaves (src/engine/releases); master when absent. */
+  release?: ReleaseBehaviour;
 }
 
 export interface JsonPatchOperation {
@@ -64,12 +67,21 @@ export function webhookInject(
       annotations: pod.metadata.annotations ?? {},
       hostNetwork: pod.spec?.hostNetwork === true,
     },
-    { policy: install.config.policy, neverInjectSelector: install.config.neverInjectSelector, alwaysInjectSelector: install.config.alwaysInjectSelector },
+    {
+      policy: install.config.policy,
+      neverInjectSelector: install.config.neverInjectSelector,
+      alwaysInjectSelector: install.config.alwaysInjectSelector,
+      injectValue: context.release?.injection.injectValue,
+    },
   );
   if (!decision.inject) return { allowed: true, skipped: decision, before };
 
+  const release = context.release ?? MASTER_BEHAVIOUR;
+  if (install.valuesUnreadable && release.injection.unparsableValues === 'reject') {
+    return { allowed: false, error: 'failed to parse values.yaml; check Istiod logs for errors', before };
+  }
   const { uid, gid } = proxyIdentity(context);
-  if (context.platform === 'openshift') clearProxyUserMatchingApp(pod);
+  if (context.platform === 'openshift') clearProxyUserMatchingApp(pod, release.injection.openshiftClearProxyUser);
   const params: InjectPodParams = {
     pod,
     workload: workloadOfPod(pod),
@@ -84,6 +96,7 @@ export function webhookInject(
     ...proxyConfigLayers(context.proxyConfigs, String(pod.metadata.namespace ?? ''), String(install.mesh.rootNamespace ?? 'istio-system'), pod.metadata.labels ?? {}),
     injectedAnnotations: install.config.injectedAnnotations,
     defaultTemplates: install.config.defaultTemplates,
+    release: context.release,
   };
   const injection = injectPod(params, engine);
   if (injection.error || !injection.pod) return { allowed: false, error: injection.error, before, injection };
@@ -104,16 +117,25 @@ function proxyIdentity(context: ClusterContext): { uid: number; gid: number } {
 /**
  * On OpenShift every container of a namespace runs with the same assigned UID unless told otherwise; a
  * user istio-proxy pinned to the app's UID would make iptables exempt the app's traffic, so istiod
- * drops that identity and lets the injected one apply.
+ * drops that identity and lets the injected one apply. istiod compares the proxy's runAsUser with
+ * the last app container's that sets one (both 0 when unset, so two unset values match); 1.23.1–1.26
+ * look at `containers` only, 1.27+ at the init containers too, and 1.22.x–1.23.0 not at all.
  */
-function clearProxyUserMatchingApp(pod: Pod): void {
-  const podUser = pod.spec?.securityContext?.runAsUser;
-  const all: any[] = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
-  const proxy = all.find((c) => c?.name === 'istio-proxy');
-  const proxyUser = proxy?.securityContext?.runAsUser;
-  if (proxyUser === undefined) return;
-  const apps = (pod.spec?.containers ?? []).filter((c: any) => c?.name !== 'istio-proxy');
-  if (!apps.some((c: any) => (c?.securityContext?.runAsUser ?? podUser) === proxyUser)) return;
+function clearProxyUserMatchingApp(pod: Pod, scan: ReleaseBehaviour['injection']['openshiftClearProxyUser']): void {
+  if (scan === 'never') return;
+  const containers: any[] = pod.spec?.containers ?? [];
+  const inits: any[] = pod.spec?.initContainers ?? [];
+  const proxy = [...containers, ...inits].find((c) => c?.name === 'istio-proxy');
+  if (!proxy?.securityContext || typeof proxy.securityContext !== 'object') return;
+  let proxyUser = 0;
+  let appUser = 0;
+  for (const c of scan === 'containers' ? containers : [...containers, ...inits]) {
+    const user = c?.securityContext?.runAsUser;
+    if (user === undefined || user === null) continue;
+    if (c?.name === 'istio-proxy') proxyUser = Number(user);
+    else if (c?.name !== 'istio-validation' && c?.name !== 'istio-init') appUser = Number(user);
+  }
+  if (proxyUser !== appUser) return;
   delete proxy.securityContext.runAsUser;
   delete proxy.securityContext.runAsGroup;
 }

@@ -14,6 +14,19 @@ export interface InjectionPolicyConfig {
   policy: string;
   neverInjectSelector: unknown[];
   alwaysInjectSelector: unknown[];
+  /**
+   * How the release reads the label/annotation value (src/engine/releases): `strict` (1.27+) takes
+   * only "true" and "false"; `lenient` (1.22–1.26) lower-cases it, takes y/yes/true/on as yes and any
+   * other non-empty value as no. Default strict.
+   */
+  injectValue?: 'lenient' | 'strict';
+}
+
+/** 1.22–1.26's reading of the inject value: a yes, a no, or "" for the default. */
+function lenientInjectValue(value: string): 'true' | 'false' | '' {
+  const v = value.toLowerCase();
+  if (v === '') return '';
+  return v === 'y' || v === 'yes' || v === 'true' || v === 'on' ? 'true' : 'false';
 }
 
 /** What istiod sees of the pod: its namespace (filled from the request), labels, annotations, hostNetwork. */
@@ -117,7 +130,8 @@ export function injectRequired(pod: PolicyPod, config: InjectionPolicyConfig, ig
 
   // The label wins whenever its key is present, even with an empty value (which hides the annotation).
   const fromLabel = has(pod.labels, INJECT_KEY);
-  const value = fromLabel ? pod.labels[INJECT_KEY] : (pod.annotations[INJECT_KEY] ?? '');
+  const written = fromLabel ? pod.labels[INJECT_KEY] : (pod.annotations[INJECT_KEY] ?? '');
+  const value = config.injectValue === 'lenient' ? lenientInjectValue(written) : written;
   const source: 'label' | 'annotation' = fromLabel ? 'label' : 'annotation';
   const evidence: PolicyEvidence[] = fromLabel
     ? [{ kind: 'podLabel', key: INJECT_KEY, value }, ...(has(pod.annotations, INJECT_KEY) ? [{ kind: 'podAnnotation' as const, key: INJECT_KEY, value: pod.annotations[INJECT_KEY] }] : [])]
@@ -128,8 +142,9 @@ export function injectRequired(pod: PolicyPod, config: InjectionPolicyConfig, ig
   if (value === 'true' || value === 'false') {
     explicit = value === 'true';
     const hidden = fromLabel && has(pod.annotations, INJECT_KEY) ? ` (the annotation ${INJECT_KEY}: "${pod.annotations[INJECT_KEY]}" is ignored: the label wins)` : '';
-    steps.push({ rule: source, check: `${source} ${INJECT_KEY}`, outcome: 'decisive', detail: `the pod's ${source} says "${value}"${hidden}${source === 'annotation' ? '; the annotation is deprecated, use the label' : ''}`, evidence });
-    decidedBy = { rule: source, reason: `${source === 'label' ? 'LABEL' : 'ANNOTATION'}_${value === 'true' ? 'TRUE' : 'FALSE'}` as PolicyReason, what: `the pod ${source} ${INJECT_KEY}="${value}"` };
+    const readAs = written === value ? '' : ` (read as "${value}": this release takes y, yes, true and on as yes and any other value as no)`;
+    steps.push({ rule: source, check: `${source} ${INJECT_KEY}`, outcome: 'decisive', detail: `the pod's ${source} says "${written}"${readAs}${hidden}${source === 'annotation' ? '; the annotation is deprecated, use the label' : ''}`, evidence });
+    decidedBy = { rule: source, reason: `${source === 'label' ? 'LABEL' : 'ANNOTATION'}_${value === 'true' ? 'TRUE' : 'FALSE'}` as PolicyReason, what: `the pod ${source} ${INJECT_KEY}="${written}"` };
   } else if (value === '') {
     const detail = fromLabel
       ? `the label is present but empty, so istiod uses the default${has(pod.annotations, INJECT_KEY) ? ` (and ignores the annotation "${pod.annotations[INJECT_KEY]}")` : ''}`

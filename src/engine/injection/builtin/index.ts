@@ -23,5 +23,5 @@ export function builtinInstallDocuments(): InstallDocuments {
 
 /** The install the app and CLI use when the user pastes none. */
 export function builtinInstall(): InjectionInstall {
-  return buildInstall(builtinInstallDocuments()).install;
+  return { ...buildInstall(builtinInstallDocuments()).install, builtin: true };
 }

@@ -25,7 +25,14 @@ export function probeRewriteEnabled(pod: Pod, values: Record<string, any>): bool
  * Points app probes and lifecycle hooks at the agent (`/app-health/<c>/<probe>` on the status port)
  * and records the original handlers in ISTIO_KUBE_APP_PROBERS for the agent to forward to.
  */
-export function rewriteAppProbes(pod: Pod, statusPort: number, reinjection: boolean): void {
+export function rewriteAppProbes(
+  pod: Pod,
+  statusPort: number,
+  reinjection: boolean,
+  /** Release switches (src/engine/releases); master's when absent. */
+  release: { lifecycleHooks: boolean; reinjectionAddsProbers: boolean } = { lifecycleHooks: true, reinjectionAddsProbers: true },
+): void {
+  const hooks = release.lifecycleHooks ? HOOKS : [];
   const proxy = findProxy(pod);
   if (!proxy) return;
   const app = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].filter((c: Container) => c?.name !== PROXY_CONTAINER);
@@ -35,7 +42,7 @@ export function rewriteAppProbes(pod: Pod, statusPort: number, reinjection: bool
       const prober = proberOf(c, c[field], statusPort, true);
       if (prober) probers[`/app-health/${c.name}/${suffix}`] = prober;
     }
-    for (const [field, suffix] of HOOKS) {
+    for (const [field, suffix] of hooks) {
       const prober = proberOf(c, c.lifecycle?.[field], statusPort, false);
       if (prober) probers[`/app-lifecycle/${c.name}/${suffix}`] = prober;
     }
@@ -51,11 +58,12 @@ export function rewriteAppProbes(pod: Pod, statusPort: number, reinjection: bool
       }
     }
     if (existing) existing.value = sortedJSON(probers);
-    else setEnv(proxy, PROBERS_ENV, sortedJSON(probers));
+    // Before 1.27 a re-injected proxy without the variable did not get one.
+    else if (!reinjection || release.reinjectionAddsProbers) setEnv(proxy, PROBERS_ENV, sortedJSON(probers));
   }
   for (const c of app) {
     for (const [field, suffix] of PROBES) rewriteHandler(c[field], `/app-health/${c.name}/${suffix}`, statusPort);
-    for (const [field, suffix] of HOOKS) rewriteHandler(c.lifecycle?.[field], `/app-lifecycle/${c.name}/${suffix}`, statusPort);
+    for (const [field, suffix] of hooks) rewriteHandler(c.lifecycle?.[field], `/app-lifecycle/${c.name}/${suffix}`, statusPort);
   }
 }
 
@@ -104,6 +112,9 @@ function rewriteHandler(handler: any, path: string, statusPort: number): void {
     if (g.port === statusPort) return;
     const next: Record<string, unknown> = { path, port: statusPort };
     if (g.host) next.host = g.host;
+    // The kubelet talks plain HTTP to the agent, which calls the app over HTTPS (from the prober
+    // recorded above); any other scheme is kept as written.
+    if (g.scheme) next.scheme = g.scheme === 'HTTPS' ? 'HTTP' : g.scheme;
     if (g.httpHeaders) next.httpHeaders = g.httpHeaders;
     handler.httpGet = next;
   } else if (handler.tcpSocket) {

@@ -9,7 +9,13 @@ const RESERVED_PORTS = new Set([15000, 15001, 15004, 15006, 15008, 15020, 15021,
  * to merge, and the pod is pointed at the agent's merged endpoint. Returns an error text on an invalid
  * scrape configuration (the pod is rejected).
  */
-export function applyPrometheusMerge(pod: Pod, meshStatusPort: number, meshMergeEnabled: boolean): string | undefined {
+export function applyPrometheusMerge(
+  pod: Pod,
+  meshStatusPort: number,
+  meshMergeEnabled: boolean,
+  /** master: prometheus.istio.io/scrape-targets and the port checks; before, the three annotations are copied as they are. */
+  withTargets = true,
+): string | undefined {
   const annotations: Record<string, string> = pod.metadata.annotations;
   const find = (sanitized: string) => Object.keys(annotations).find((k) => sanitizeAnnotationKey(k) === sanitized);
   const scrapeKey = find('prometheus_io_scrape');
@@ -25,7 +31,7 @@ export function applyPrometheusMerge(pod: Pod, meshStatusPort: number, meshMerge
   if (scrapeKey !== undefined) collected.scrape = annotations[scrapeKey];
   if (pathKey !== undefined) collected.path = annotations[pathKey];
   if (portKey !== undefined) collected.port = annotations[portKey];
-  const targetsText = annotations['prometheus.istio.io/scrape-targets'];
+  const targetsText = withTargets ? annotations['prometheus.istio.io/scrape-targets'] : undefined;
   if (targetsText !== undefined && targetsText.trim() !== '') {
     const targets: { port: string; path: string }[] = [];
     for (const raw of targetsText.split(',')) {
@@ -43,7 +49,7 @@ export function applyPrometheusMerge(pod: Pod, meshStatusPort: number, meshMerge
       collected.port = targets[0].port;
       collected.path = targets[0].path;
     }
-  } else if (collected.port !== undefined) {
+  } else if (withTargets && collected.port !== undefined) {
     const err = portProblem(collected.port, meshStatusPort);
     if (err) return `invalid prometheus scrape configuration: ${err}`;
   }
@@ -56,7 +62,7 @@ export function applyPrometheusMerge(pod: Pod, meshStatusPort: number, meshMerge
     proxy.env.push({ name: 'ISTIO_PROMETHEUS_ANNOTATIONS', value: JSON.stringify(json) });
   }
   for (const k of Object.keys(annotations)) {
-    if (['prometheus_io_port', 'prometheus_io_path', 'prometheus_io_scrape'].includes(sanitizeAnnotationKey(k)) || k === 'prometheus.istio.io/scrape-targets') {
+    if (['prometheus_io_port', 'prometheus_io_path', 'prometheus_io_scrape'].includes(sanitizeAnnotationKey(k)) || (withTargets && k === 'prometheus.istio.io/scrape-targets')) {
       delete annotations[k];
     }
   }
