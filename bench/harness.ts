@@ -15,7 +15,9 @@ export interface BenchRow {
 
 /** Times `fn` with warm-up and returns the median per-iteration milliseconds. */
 export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_QUICK ? 60 : 300, maxIterations = 10_000 } = {}): number {
-  for (let i = 0; i < 3; i++) fn();
+  // Warm up by time, not by count: the first floor measured in a run must not carry the JIT's start.
+  const warm = performance.now();
+  for (let i = 0; i < 3 || (performance.now() - warm < minMs / 3 && i < maxIterations); i++) fn();
   const samples: number[] = [];
   const start = performance.now();
   while (samples.length < maxIterations && (performance.now() - start < minMs || samples.length < 5)) {

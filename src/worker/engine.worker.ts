@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { analyzeScenario } from '../engine/index.ts';
-import { builtinConfigMaps } from '../engine/scenario/builtinConfigMaps.ts';
+import { analyzeScenario, builtinConfigMaps } from '../engine/index.ts';
 import type { EngineRequest, EngineResponse } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

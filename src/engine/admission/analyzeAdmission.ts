@@ -1,14 +1,14 @@
-import { diagnostic, messageOf } from '../diagnostics.ts';
+import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/scenarioDocuments.ts';
 import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
 import { NAMESPACE_NAME_LABEL } from '../webhooks/admissionRequest.ts';
-import { admitPod } from './admitPod.ts';
+import { admitPod, type AdmissionCore } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
-import { newTrialBudget, suggestChanges, type SubjectDocuments, type TrialBudget } from './suggestions.ts';
+import { newTrialBudget, suggestChanges, type SubjectDocuments } from './suggestions.ts';
 import { onlyKeys, relevantLabelKeys } from './relevantLabels.ts';
 import { injectionTruthTable, type TruthTable } from './truthTable.ts';
-import type { AdmissionOptions, AdmissionResult, WorkloadAdmission } from './types.ts';
+import type { AdmissionOptions, AdmissionResult, Suggestion, WorkloadAdmission } from './types.ts';
 
 function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string): { subject: PodSubject; docs: SubjectDocuments } {
   const namespace = w.namespace || defaultNamespace;
@@ -31,12 +31,34 @@ function subjectOf(w: Workload, index: ScenarioIndex, defaultNamespace: string):
   };
 }
 
-function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, budget: TrialBudget, tables: Map<string, TruthTable>): WorkloadAdmission {
+/** One workload admitted (no suggestions yet), with what the suggestion search needs to start from it. */
+export interface AdmittedWorkload {
+  admission: WorkloadAdmission;
+  subject: PodSubject;
+  docs: SubjectDocuments;
+  core: AdmissionCore;
+}
+
+/** The API server and istiod on every workload of the scenario, without the suggestion search. */
+export function admitWorkloads(workloads: readonly Workload[], index: ScenarioIndex, options: AdmissionOptions = {}): { admitted: AdmittedWorkload[]; diagnostics: Diagnostic[] } {
+  const admitted: AdmittedWorkload[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const tables = new Map<string, TruthTable>();
+  for (const w of workloads) {
+    try {
+      admitted.push(admitWorkload(w, index, options, tables));
+    } catch (err) {
+      diagnostics.push(diagnostic('admission', 'error', `internal error analysing ${w.kind} ${w.name}: ${messageOf(err)}`, w.doc.locate(w.path)));
+    }
+  }
+  return { admitted, diagnostics };
+}
+
+function admitWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, tables: Map<string, TruthTable>): AdmittedWorkload {
   const ignored = options.ignoredNamespaces ?? IGNORED_NAMESPACES;
   const { subject, docs } = subjectOf(w, index, options.defaultNamespace ?? 'default');
   const core = admitPod(subject, index, ignored);
   if (!w.namespace) core.diagnostics.push(diagnostic('admission', 'info', `${w.kind} ${w.name} names no namespace; assuming ${subject.namespace}`, subject.locateWorkload(['metadata'])));
-  const suggestions = options.suggestions === false ? [] : suggestChanges(subject, index, core, docs, ignored, budget);
   let truthTable: TruthTable | undefined;
   if (options.truthTable !== false) {
     const { [NAMESPACE_NAME_LABEL]: _served, ...written } = core.namespaceLabels;
@@ -48,12 +70,33 @@ function analyzeWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOp
     truthTable = tables.get(key) ?? injectionTruthTable(index.configurations.map((c) => c.configuration), subject.namespace, ns, pod);
     tables.set(key, truthTable);
   }
-  return {
+  const admission: WorkloadAdmission = {
     workload: { kind: w.kind, name: w.name, namespace: subject.namespace, input: w.doc.input, documentIndex: w.doc.index, ...(subject.locateWorkload([]) ? { source: subject.locateWorkload([]) } : {}) },
     ...core,
     ...(truthTable ? { truthTable } : {}),
-    suggestions,
+    suggestions: [],
   };
+  return { admission, subject, docs, core };
+}
+
+/**
+ * The smallest verified edits that turn each workload's verdict around, searched within one budget
+ * shared by the scenario (the first workloads get theirs when a paste is large).
+ */
+export function suggestForWorkloads(admitted: readonly AdmittedWorkload[], index: ScenarioIndex, options: AdmissionOptions = {}): { suggestions: Suggestion[][]; diagnostics: Diagnostic[] } {
+  const ignored = options.ignoredNamespaces ?? IGNORED_NAMESPACES;
+  const budget = newTrialBudget();
+  const diagnostics: Diagnostic[] = [];
+  const suggestions = admitted.map((a) => {
+    try {
+      return suggestChanges(a.subject, index, a.core, a.docs, ignored, budget);
+    } catch (err) {
+      diagnostics.push(diagnostic('admission', 'error', `internal error searching suggestions for ${a.admission.workload.kind} ${a.admission.workload.name}: ${messageOf(err)}`, a.admission.workload.source));
+      return [];
+    }
+  });
+  if (budget.left <= 0) diagnostics.push(diagnostic('admission', 'info', 'the scenario is large: suggestions were searched for the first workloads only'));
+  return { suggestions, diagnostics };
 }
 
 /**
@@ -68,16 +111,10 @@ export function analyzeAdmission(docs: ScenarioDocuments, options: AdmissionOpti
   } catch (err) {
     return { workloads: [], diagnostics: [diagnostic('admission', 'error', `internal error: ${messageOf(err)}`)] };
   }
-  const workloads: WorkloadAdmission[] = [];
-  const budget = newTrialBudget();
-  const tables = new Map<string, TruthTable>();
-  for (const w of docs.workloads) {
-    try {
-      workloads.push(analyzeWorkload(w, index, options, budget, tables));
-    } catch (err) {
-      index.diagnostics.push(diagnostic('admission', 'error', `internal error analysing ${w.kind} ${w.name}: ${messageOf(err)}`, w.doc.locate(w.path)));
-    }
-  }
-  if (budget.left <= 0) index.diagnostics.push(diagnostic('admission', 'info', 'the scenario is large: suggestions were searched for the first workloads only'));
-  return { workloads, diagnostics: index.diagnostics };
+  const { admitted, diagnostics } = admitWorkloads(docs.workloads, index, options);
+  const found = options.suggestions === false ? { suggestions: admitted.map(() => []), diagnostics: [] } : suggestForWorkloads(admitted, index, options);
+  return {
+    workloads: admitted.map((a, i) => ({ ...a.admission, suggestions: found.suggestions[i] })),
+    diagnostics: [...index.diagnostics, ...diagnostics, ...found.diagnostics],
+  };
 }

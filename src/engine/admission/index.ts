@@ -1,5 +1,6 @@
 // The admission explainer's public API: what the worker and the CLI call.
-export { analyzeAdmission } from './analyzeAdmission.ts';
+export { analyzeAdmission, admitWorkloads, suggestForWorkloads, type AdmittedWorkload } from './analyzeAdmission.ts';
+export { indexScenario, type ScenarioIndex } from './scenarioIndex.ts';
 export type { TruthTable, TruthTableRow } from './truthTable.ts';
 export type {
   AdmissionOptions,

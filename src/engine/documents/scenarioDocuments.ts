@@ -28,26 +28,47 @@ export interface ScenarioDocuments {
   diagnostics: Diagnostic[];
 }
 
-/** Hostile input: a List is read at most this deep, and a scenario at most this many objects. */
+/** Hostile input: a List is read at most this deep, and an input at most this many objects. */
 const MAX_LIST_DEPTH = 4;
 const MAX_OBJECTS = 100_000;
 
-/** Parses every input text of a scenario and sorts its objects by role. Never throws. */
-export function readScenarioDocuments(inputs: { name: string; text: string }[]): ScenarioDocuments {
+/** One input text, parsed once: its documents (with positions), its objects and its workloads. */
+export interface InputDocuments extends ScenarioDocuments {
+  input: string;
+}
+
+/** Parses one input text and sorts its objects by role. Never throws. */
+export function readInputDocuments(name: string, text: string, budget: { objects: number } = { objects: 0 }): InputDocuments {
   const objects: ScenarioObject[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const input of inputs) {
-    const parsed = parseYamlDocuments(input.text, input.name);
-    diagnostics.push(...parsed.diagnostics);
-    for (const doc of parsed.documents) collect(doc, doc.value, [], 0, objects, diagnostics);
-  }
+  const parsed = parseYamlDocuments(text, name);
+  diagnostics.push(...parsed.diagnostics);
+  for (const doc of parsed.documents) collect(doc, doc.value, [], 0, objects, diagnostics, budget);
   const workloads: Workload[] = [];
   for (const o of objects) {
     if (o.role.role !== 'workload') continue;
     const w = toWorkload(o, o.role.kind, diagnostics);
     if (w) workloads.push(w);
   }
-  return { objects, workloads, diagnostics };
+  return { input: name, objects, workloads, diagnostics };
+}
+
+/**
+ * The scenario as one list of objects, in input order. The inputs' own objects are kept (not
+ * copied), so an input that did not change keeps the identity of everything read from it.
+ */
+export function combineInputDocuments(inputs: readonly ScenarioDocuments[]): ScenarioDocuments {
+  return {
+    objects: inputs.flatMap((i) => i.objects),
+    workloads: inputs.flatMap((i) => i.workloads),
+    diagnostics: inputs.flatMap((i) => i.diagnostics),
+  };
+}
+
+/** Parses every input text of a scenario and sorts its objects by role. Never throws. */
+export function readScenarioDocuments(inputs: { name: string; text: string }[]): ScenarioDocuments {
+  const budget = { objects: 0 };
+  return combineInputDocuments(inputs.map((i) => readInputDocuments(i.name, i.text, budget)));
 }
 
 function collect(
@@ -57,9 +78,10 @@ function collect(
   depth: number,
   objects: ScenarioObject[],
   diagnostics: Diagnostic[],
+  budget: { objects: number },
 ): void {
-  if (objects.length >= MAX_OBJECTS) {
-    if (objects.length === MAX_OBJECTS) diagnostics.push(diagnostic('documents', 'error', `more than ${MAX_OBJECTS} objects: the rest are not read`, doc.locate(path)));
+  if (budget.objects >= MAX_OBJECTS) {
+    if (budget.objects++ === MAX_OBJECTS) diagnostics.push(diagnostic('documents', 'error', `more than ${MAX_OBJECTS} objects: the rest are not read`, doc.locate(path)));
     return;
   }
   const role = classifyDocument(value);
@@ -73,7 +95,7 @@ function collect(
       diagnostics.push(diagnostic('documents', 'error', `Lists nested deeper than ${MAX_LIST_DEPTH} are not read`, doc.locate(path)));
       return;
     }
-    items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, objects, diagnostics));
+    items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, objects, diagnostics, budget));
     return;
   }
   if (role.role === 'other') {
@@ -81,6 +103,7 @@ function collect(
     diagnostics.push(diagnostic('documents', 'info', `${role.kind === '(no kind)' ? 'a document without a kind' : `kind ${role.kind}`} is not used by the simulation`, where));
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
+    budget.objects++;
     objects.push({ doc, path, value: value as Record<string, any>, role });
   }
 }

@@ -44,6 +44,22 @@ export interface InjectionResult {
   diagnostics: Diagnostic[];
 }
 
+/** What the injection of one workload reads: the workload, the revision that injects it and that revision's install objects. */
+export interface InjectionSubject {
+  workload: Workload;
+  revision: string;
+  /** The revision's istio-sidecar-injector ConfigMap, when one was pasted. */
+  injectorCm?: ScenarioObject;
+  /** The revision's mesh ConfigMap, when one was pasted. */
+  meshCm?: ScenarioObject;
+}
+
+/** The revision whose istiod injects a workload, and the install objects pasted for it. */
+export function injectionSubject(docs: ScenarioDocuments, workload: Workload, admission: Pick<WorkloadAdmission, 'injectedBy' | 'injectors'> | undefined): InjectionSubject {
+  const revision = admission?.injectedBy[0] ?? admission?.injectors[0]?.revision ?? 'default';
+  return { workload, revision, injectorCm: pick(docs.objects, 'injectorConfigMap', revision), meshCm: pick(docs.objects, 'meshConfigMap', revision) };
+}
+
 /**
  * The selected workload injected by the istiod the API server would reach, with the install the
  * user pasted for that revision, or the built-in default one.
@@ -55,9 +71,12 @@ export function analyzeInjection(
   cluster: ClusterOptions = {},
   inputTexts: Partial<Record<string, string>> = {},
 ): InjectionResult {
-  const revision = admission?.injectedBy[0] ?? admission?.injectors[0]?.revision ?? 'default';
-  const injectorCm = pick(docs.objects, 'injectorConfigMap', revision);
-  const meshCm = pick(docs.objects, 'meshConfigMap', revision);
+  return injectWorkload(injectionSubject(docs, workload, admission), cluster, inputTexts);
+}
+
+/** The injection of one workload by its revision's install (see analyzeInjection). */
+export function injectWorkload(subject: InjectionSubject, cluster: ClusterOptions = {}, inputTexts: Partial<Record<string, string>> = {}): InjectionResult {
+  const { workload, revision, injectorCm, meshCm } = subject;
   const install: InstallChoice = {
     revision,
     injector: injectorCm ? { from: 'configMap', ...ref(injectorCm) } : { from: 'builtin' },

@@ -23,10 +23,22 @@ export interface TrafficResult {
   diagnostics: Diagnostic[];
 }
 
-/** The rules istio-iptables would install for `pod` and, optionally, one packet traced through them. */
-export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions = {}): TrafficResult {
+/** The capture rules of one address family, before any packet is traced through them. */
+export interface TrafficCapture {
+  family: Family;
+  ipv6Available: boolean;
+  capture: CaptureResult;
+  ruleset: RuleSet;
+  presets: TrafficPreset[];
+  /** The payload of `family` (empty when there are no rules). */
+  payload: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The rules istio-iptables would install for `pod`, in the family asked for (IPv4 when there are no IPv6 rules). */
+export function captureTraffic(pod: Record<string, any>, wantFamily: Family | undefined): TrafficCapture {
   const diagnostics: Diagnostic[] = [];
-  const wantV6 = options.family === 'ipv6';
+  const wantV6 = wantFamily === 'ipv6';
   const capture = captureRulesForPod(pod, {
     context: { podIPs: wantV6 ? [POD_ADDRESS.ipv6, POD_ADDRESS.ipv4] : [POD_ADDRESS.ipv4] },
     clusterDns: [CLUSTER_DNS.ipv4, CLUSTER_DNS.ipv6],
@@ -39,25 +51,37 @@ export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions
   diagnostics.push(...parsed.diagnostics);
   const appPort = firstContainerPort(pod) ?? 8080;
   const presets = trafficPresets(family, capture.config, appPort);
-  let trace: TrafficResult['trace'];
-  if (payload) {
-    const preset = presets.find((p) => p.id === (options.preset ?? 'app-calls-service'));
-    const packet = options.packet ?? preset?.packet ?? presets[0].packet;
-    try {
-      const result = traceRuleSet(parsed.ruleset, { ...packet, family }, {
-        network: {
-          iface: 'eth0',
-          addresses: [family === 'ipv6' ? `${POD_ADDRESS.ipv6}/64` : `${POD_ADDRESS.ipv4}/24`],
-          tproxyFwmark: capture.config?.inboundInterceptionMode === 'TPROXY' ? Number(capture.config.inboundTProxyMark) : undefined,
-        },
-      });
-      trace = { ...result, packet, preset: options.packet ? undefined : preset?.id };
-      diagnostics.push(...result.diagnostics);
-    } catch (err) {
-      diagnostics.push(diagnostic('traffic', 'error', `the packet could not be traced: ${messageOf(err)}`));
-    }
+  return { family, ipv6Available: capture.ipv6, capture, ruleset: parsed.ruleset, presets, payload, diagnostics };
+}
+
+/** One packet (a preset, or the user's own) traced through captured rules; undefined when there are no rules. */
+export function traceTraffic(c: TrafficCapture, options: Pick<TrafficOptions, 'preset' | 'packet'> = {}): { trace?: TrafficResult['trace']; diagnostics: Diagnostic[] } {
+  if (!c.payload) return { diagnostics: [] };
+  const preset = c.presets.find((p) => p.id === (options.preset ?? 'app-calls-service'));
+  const packet = options.packet ?? preset?.packet ?? c.presets[0].packet;
+  try {
+    const result = traceRuleSet(c.ruleset, { ...packet, family: c.family }, {
+      network: {
+        iface: 'eth0',
+        addresses: [c.family === 'ipv6' ? `${POD_ADDRESS.ipv6}/64` : `${POD_ADDRESS.ipv4}/24`],
+        tproxyFwmark: c.capture.config?.inboundInterceptionMode === 'TPROXY' ? Number(c.capture.config.inboundTProxyMark) : undefined,
+      },
+    });
+    return { trace: { ...result, packet, preset: options.packet ? undefined : preset?.id }, diagnostics: result.diagnostics };
+  } catch (err) {
+    return { diagnostics: [diagnostic('traffic', 'error', `the packet could not be traced: ${messageOf(err)}`)] };
   }
-  return { family, ipv6Available: capture.ipv6, capture, ruleset: parsed.ruleset, presets, trace, diagnostics };
+}
+
+/** The rules istio-iptables would install for `pod` and, optionally, one packet traced through them. */
+export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions = {}): TrafficResult {
+  const captured = captureTraffic(pod, options.family);
+  return trafficResult(captured, traceTraffic(captured, options));
+}
+
+/** The Traffic section: the capture and the traced packet together. */
+export function trafficResult(c: TrafficCapture, t: { trace?: TrafficResult['trace']; diagnostics: Diagnostic[] }): TrafficResult {
+  return { family: c.family, ipv6Available: c.ipv6Available, capture: c.capture, ruleset: c.ruleset, presets: c.presets, trace: t.trace, diagnostics: [...c.diagnostics, ...t.diagnostics] };
 }
 
 function firstContainerPort(pod: Record<string, any>): number | undefined {

@@ -1,7 +1,8 @@
 import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/types.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
-import type { ClusterOptions, InjectionResult } from './injectionSection.ts';
-import type { TrafficOptions, TrafficResult } from './trafficSection.ts';
+import type { ClusterOptions } from './injectionSection.ts';
+import type { ScenarioSections } from './sections.ts';
+import type { TrafficOptions } from './trafficSection.ts';
 
 /** The editor tabs of a scenario; each is one YAML stream. */
 export const INPUT_NAMES = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'] as const;
@@ -48,16 +49,12 @@ export interface InputSummary {
   other: number;
 }
 
-export interface ScenarioResult {
+/** The result: what every analysis has, plus the sections the stages publish (see sections.ts). */
+export interface ScenarioResult extends ScenarioSections {
   workloads: WorkloadSummary[];
   inputs: InputSummary;
-  admission: ScenarioAdmission;
   /** The selected workload (index into workloads), clamped. */
   selectedWorkload: number;
-  /** The selected workload's pod as istiod patches it (absent when it is not injected). */
-  injection?: InjectionResult;
-  /** The traffic capture of the selected workload's pod. */
-  traffic?: TrafficResult;
   diagnostics: Diagnostic[];
   /** Milliseconds the engine spent, for the status bar. */
   elapsedMs: number;

@@ -1,0 +1,95 @@
+import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
+import { yamlStreamEditor } from '../../yaml/index.ts';
+import { defineStage } from '../pipeline.ts';
+import { withInjectionOutcome } from '../rejectedByIstiod.ts';
+import { INPUT_NAMES, type InputName, type ScenarioAdmission } from '../types.ts';
+
+/** `clusterIndex`: the cluster-side objects read once; reruns only when one of them changed. */
+export const clusterIndexStage = defineStage({
+  id: 'clusterIndex',
+  reads: (ctx) => ctx.get('model').objects.filter((o) => o.role.role !== 'workload'),
+  run: (ctx) => indexScenario(ctx.get('model')),
+  fallback: () => undefined,
+});
+
+/** `admit`: every workload through the API server and istiod (no suggestions). */
+export const admitStage = defineStage({
+  id: 'admit',
+  reads: (ctx) => [ctx.get('clusterIndex'), ...ctx.get('model').workloads],
+  run: (ctx) => {
+    const index = ctx.get('clusterIndex');
+    return index ? admitWorkloads(ctx.get('model').workloads, index) : { admitted: [], diagnostics: [] };
+  },
+  fallback: () => ({ admitted: [], diagnostics: [] }),
+});
+
+/** `suggestions`: the smallest verified edits that turn each verdict around. */
+export const suggestionsStage = defineStage({
+  id: 'suggestions',
+  reads: (ctx) => [ctx.get('admit'), ctx.get('clusterIndex')],
+  run: (ctx) => {
+    const index = ctx.get('clusterIndex');
+    const { admitted } = ctx.get('admit');
+    return index ? suggestForWorkloads(admitted, index) : { suggestions: admitted.map(() => []), diagnostics: [] };
+  },
+  fallback: () => ({ suggestions: [], diagnostics: [] }),
+});
+
+/**
+ * `suggestionTexts`: the texts the selected workload's suggestions would leave in the editors.
+ * Only the selected one's: each text is a whole input, so doing it for every workload of a large
+ * paste would cost workloads × suggestions × text length; selecting another workload computes its own.
+ */
+export const suggestionTextsStage = defineStage({
+  id: 'suggestionTexts',
+  reads: (ctx) => {
+    const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
+    return [list, ...editedInputs(list.flatMap((s) => s.edits)).map((name) => ctx.input.texts[name] ?? '')];
+  },
+  run: (ctx) => {
+    const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
+    const editors = new Map<InputName, ReturnType<typeof yamlStreamEditor>>();
+    const editorOf = (name: InputName) => {
+      if (!editors.has(name)) editors.set(name, yamlStreamEditor(ctx.input.texts[name] ?? ''));
+      return editors.get(name)!;
+    };
+    return list.map((s) => textsAfter(s.edits, editorOf));
+  },
+  fallback: () => [],
+});
+
+/** `admission` (published): the Admission section, with the selected workload's injection outcome folded in. */
+export const admissionStage = defineStage({
+  id: 'admission',
+  publish: true,
+  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('suggestions'), ctx.get('suggestionTexts'), ctx.get('selection'), ctx.get('injection')],
+  run: (ctx): ScenarioAdmission => {
+    const index = ctx.get('clusterIndex');
+    const admit = ctx.get('admit');
+    const found = ctx.get('suggestions');
+    const texts = ctx.get('suggestionTexts');
+    const selected = ctx.get('selection');
+    const injection = ctx.get('injection');
+    const workloads = admit.admitted.map((a, i) => {
+      const suggestions = (found.suggestions[i] ?? []).map((s, j) => ({ ...s, texts: i === selected ? (texts[j] ?? {}) : {} }));
+      const w = { ...a.admission, suggestions };
+      return i === selected ? withInjectionOutcome(w, injection) : w;
+    });
+    return { workloads, diagnostics: [...(index?.diagnostics ?? []), ...admit.diagnostics, ...found.diagnostics] };
+  },
+  diagnostics: (out) => [...out.diagnostics, ...out.workloads.flatMap((w) => w.diagnostics)],
+  fallback: () => ({ workloads: [], diagnostics: [] }),
+});
+
+function editedInputs(edits: readonly YamlEdit[]): InputName[] {
+  return [...new Set(edits.map((e) => e.input as InputName).filter((name) => INPUT_NAMES.includes(name)))];
+}
+
+function textsAfter(edits: readonly YamlEdit[], editorOf: (name: InputName) => ReturnType<typeof yamlStreamEditor>): Partial<Record<InputName, string>> {
+  const texts: Partial<Record<InputName, string>> = {};
+  for (const name of editedInputs(edits)) {
+    const out = editorOf(name)(edits.filter((e) => e.input === name));
+    if (out !== undefined) texts[name] = out;
+  }
+  return texts;
+}

@@ -1,0 +1,33 @@
+import { defineStage, type StageContext } from '../pipeline.ts';
+import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
+
+/** The selected workload's injection subject, when istiod decides to inject it. */
+function subjectOf(ctx: StageContext): InjectionSubject | undefined {
+  const selected = ctx.get('selection');
+  const workload = ctx.get('model').workloads[selected];
+  const admission = ctx.get('admit').admitted[selected]?.admission;
+  // Only a pod istiod would inject gets patched; the others keep their spec as written.
+  if (!workload || admission?.verdict !== 'injected') return undefined;
+  return injectionSubject(ctx.get('model'), workload, admission);
+}
+
+/**
+ * `injection` (published): the selected workload's pod as istiod patches it. It reads only the
+ * workload, the injecting revision and that revision's install objects, so an edit elsewhere
+ * (another namespace's labels, a webhook that still calls the same istiod) reuses it.
+ */
+export const injectionStage = defineStage({
+  id: 'injection',
+  publish: true,
+  reads: (ctx) => {
+    const s = subjectOf(ctx);
+    return [s?.workload, s?.revision, s?.injectorCm, s?.meshCm, ctx.input.cluster];
+  },
+  run: (ctx) => {
+    const s = subjectOf(ctx);
+    // The pasted ConfigMaps' own texts, for pointing a template error at its line in the Injector tab.
+    return s ? injectWorkload(s, ctx.input.cluster, ctx.input.texts) : undefined;
+  },
+  diagnostics: (out) => out?.diagnostics ?? [],
+  fallback: () => undefined,
+});

@@ -1,0 +1,55 @@
+import type { Workload } from '../documents/index.ts';
+import { defineStage } from './pipeline.ts';
+import { captureTraffic, trafficResult, traceTraffic } from './trafficSection.ts';
+
+/**
+ * `capture`: the rules that capture the selected pod's traffic (the injected pod, else the pod as
+ * written), in the family asked for. A change of packet preset does not rerun it.
+ */
+export const captureStage = defineStage({
+  id: 'capture',
+  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family],
+  run: (ctx) => {
+    const after = ctx.get('injection')?.pod?.after as Record<string, any> | undefined;
+    const workload = ctx.get('model').workloads[ctx.get('selection')];
+    const pod = after ?? (workload ? podOf(workload) : undefined);
+    return pod ? captureTraffic(pod, ctx.input.traffic?.family) : undefined;
+  },
+  // Only what points at the user's text is the scenario's to report; the rest is the panel's.
+  diagnostics: (out) => out?.diagnostics.filter((d) => d.source) ?? [],
+  fallback: () => undefined,
+});
+
+/** `trace`: one packet (a preset or the user's own) through the captured rules. */
+export const traceStage = defineStage({
+  id: 'trace',
+  reads: (ctx) => [ctx.get('capture'), ctx.input.traffic?.preset, ctx.input.traffic?.packet],
+  run: (ctx) => {
+    const capture = ctx.get('capture');
+    return capture ? traceTraffic(capture, ctx.input.traffic) : { diagnostics: [] };
+  },
+  diagnostics: (out) => out.diagnostics.filter((d) => d.source),
+  fallback: () => ({ diagnostics: [] }),
+});
+
+/** `traffic` (published): the Traffic section, the capture and the traced packet together. */
+export const trafficStage = defineStage({
+  id: 'traffic',
+  publish: true,
+  reads: (ctx) => [ctx.get('capture'), ctx.get('trace')],
+  run: (ctx) => {
+    const capture = ctx.get('capture');
+    return capture ? trafficResult(capture, ctx.get('trace')) : undefined;
+  },
+  fallback: () => undefined,
+});
+
+/** The pod the workload's template would create, as the API server would see it. */
+function podOf(w: Workload): Record<string, any> {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { ...w.podTemplate.metadata, namespace: w.namespace || w.podTemplate.metadata.namespace },
+    spec: w.podTemplate.spec,
+  };
+}
