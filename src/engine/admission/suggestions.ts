@@ -173,7 +173,8 @@ function candidates(s: PodSubject, index: ScenarioIndex, want: Verdict): Candida
   return out;
 }
 
-function applyCandidate(s: PodSubject, edits: ObjectEdit[]): PodSubject {
+/** The subject with object edits applied (the Namespace object is created when an edit needs one). */
+export function applyCandidate(s: PodSubject, edits: ObjectEdit[]): PodSubject {
   let value = s.value;
   let namespaceValue = s.namespaceValue ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name: s.namespace } };
   for (const e of edits) {
@@ -190,7 +191,7 @@ export interface SubjectDocuments {
   namespace?: { input: string; documentIndex: number; path: (string | number)[] };
 }
 
-function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments, after: PodSubject): YamlEdit[] {
+export function toYamlEdits(s: PodSubject, edits: ObjectEdit[], docs: SubjectDocuments, after: PodSubject): YamlEdit[] {
   const out: YamlEdit[] = [];
   const nsEdits = edits.filter((e) => e.target === 'namespace');
   if (nsEdits.length && !docs.namespace) {

@@ -69,3 +69,13 @@ data:
     expect(r.diagnostics[0].severity).toBe('error');
   });
 });
+
+describe('the embedded default as a ConfigMap', () => {
+  it('reads back as the ambient profile', async () => {
+    const { cniConfigMapText } = await import('./builtinConfigMap.ts');
+    const { ambientProfileSettings } = await import('./settings.ts');
+    const r = resolveCniSettings({ configMap: { value: parse(cniConfigMapText()) } });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.settings).toEqual(ambientProfileSettings());
+  });
+});
