@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { injectRequired } from '../../engine/policy/injectRequired.ts';
+import { injectRequired } from '../../engine/injectionPolicy/index.ts';
 import type { KindChecker } from '../types.ts';
 
 const strings = (m: unknown): Record<string, string> =>

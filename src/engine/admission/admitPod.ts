@@ -1,7 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { CHART_DEFAULT_POLICY } from '../policy/injectorConfig.ts';
-import { injectorTargetOf, isInjectorWebhook } from '../policy/injectorTarget.ts';
-import { INJECT_KEY, injectRequired, IGNORED_NAMESPACES, type PolicyEvidence } from '../policy/injectRequired.ts';
+import { CHART_DEFAULT_POLICY, IGNORED_NAMESPACES, INJECT_KEY, injectorTargetOf, injectRequired, isInjectorWebhook, type PolicyEvidence } from '../injectionPolicy/index.ts';
 import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
 import { checkInject } from '../webhooks/checkInject.ts';
 import { evaluateWebhook } from '../webhooks/matchWebhooks.ts';

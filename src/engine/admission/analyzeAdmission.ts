@@ -1,6 +1,6 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/scenarioDocuments.ts';
-import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
+import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { NAMESPACE_NAME_LABEL } from '../webhooks/admissionRequest.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';

@@ -1,4 +1,4 @@
-import { INJECT_KEY } from '../policy/injectRequired.ts';
+import { INJECT_KEY } from '../injectionPolicy/index.ts';
 import type { LabelSelector } from '../selectors/labelSelector.ts';
 import type { ScenarioIndex } from './scenarioIndex.ts';
 

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
-import { readInjectorConfigMap, readInjectorConfigValue, type ReadInjectorConfig } from '../policy/injectorConfig.ts';
+import { readInjectorConfigMap, readInjectorConfigValue, type ReadInjectorConfig } from '../injectionPolicy/index.ts';
 import { parseYamlDocuments } from '../yaml/parseDocuments.ts';
 import { readWebhookConfiguration, type WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';
 

@@ -1,4 +1,4 @@
-import { INJECT_KEY } from '../policy/injectRequired.ts';
+import { INJECT_KEY } from '../injectionPolicy/index.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
 import { applyObjectEdit, type ObjectEdit } from './edits.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';

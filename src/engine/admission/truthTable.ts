@@ -1,4 +1,4 @@
-import { injectorTargetOf, isInjectorWebhook } from '../policy/injectorTarget.ts';
+import { injectorTargetOf, isInjectorWebhook } from '../injectionPolicy/index.ts';
 import { namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
 import { evaluateWebhooks } from '../webhooks/matchWebhooks.ts';
 import type { WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';

@@ -1,5 +1,5 @@
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
-import type { PolicyDecision } from '../policy/injectRequired.ts';
+import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import type { CheckInjectReport } from '../webhooks/checkInject.ts';
 import type { WebhookEvaluation } from '../webhooks/matchWebhooks.ts';
 import type { TruthTable } from './truthTable.ts';

@@ -1,6 +1,6 @@
 import { createJsonPatch, type JsonValue } from '../kube/index.ts';
 import { normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
-import { injectRequired, type PolicyDecision } from '../policy/injectRequired.ts';
+import { injectRequired, type PolicyDecision } from '../injectionPolicy/index.ts';
 import { workloadOfPod } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
 import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';

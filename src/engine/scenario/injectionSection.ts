@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject, Workload } from '../documents/scenarioDocuments.ts';
 import { builtinInstallDocuments, injectScenario, type InjectedPodReport } from '../injection/index.ts';
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
-import { unifiedDiff } from '../text/unifiedDiff.ts';
+import { unifiedDiff } from './unifiedDiff.ts';
 import { templateSourceInInjector } from './templateSource.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
 
