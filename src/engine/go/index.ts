@@ -6,3 +6,4 @@ export { shortestDigits, exponentForm, fixedForm, formatGoFloat, formatGoJsonFlo
 export { goJsonString, compareGoMapKeys } from './json.ts';
 export { SECOND, INT64_MAX, INT64_MIN, parseGoDuration, formatGoDuration, roundGoDuration, subSaturated, mulInt64 } from './duration.ts';
 export { UTC, LONG_DAYS, LONG_MONTHS, loadLocation, goTimeFields, formatGoTime, goTimeString, parseGoTime, type GoLocation, type GoTime, type GoTimeFields } from './time.ts';
+export { GoRegexpError, compileGoRegexp, mustCompileMessage, matchString, findAll, groupText, expand, replaceAll, split, quoteMeta, type GoRegexp, type GoMatch } from './regexp.ts';

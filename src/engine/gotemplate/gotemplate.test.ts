@@ -74,10 +74,8 @@ describe('budgets', () => {
     const r = execute(p.set, 't', null, { limits: { maxOutputBytes: 1000 } });
     expect(!r.ok && r.error.message).toContain('output exceeds the budget');
   });
-  it('refuses regexes that could backtrack exponentially instead of hanging', () => {
-    const t0 = Date.now();
-    expect(render('{{mustRegexMatch "(a+)+$" "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}}')).toContain('repeats a repeating group');
-    expect(Date.now() - t0).toBeLessThan(2000);
+  it('runs patterns that backtracking engines hang on, as RE2 does (sprig/regex.test.ts has more)', () => {
+    expect(render('{{mustRegexMatch "(a+)+$" "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}}')).toBe('false');
   });
   it('refuses giant sprig lists', () => {
     expect(render('{{len (until 100000000)}}')).toContain('budget');

@@ -38,3 +38,8 @@ export function withWorkMeter<T>(charge: Charge, fn: () => T): T {
 export function chargeWork(): void {
   active?.(STEPS_PER_NODE);
 }
+
+/** Reports work measured in template steps directly (a regexp run over a text, for instance). */
+export function chargeSteps(steps: number): void {
+  if (steps > 0) active?.(steps);
+}

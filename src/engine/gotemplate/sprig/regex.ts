@@ -1,186 +1,87 @@
 /**
- * sprig's regex functions over Go's RE2 syntax, translated to JavaScript RegExp for the common subset
- * (named groups `(?P<n>…)`, leading flags `(?i)`/`(?s)`/`(?m)`, `\A`, `\z`, POSIX classes). Go's
- * replacement template (`$1`, `${name}`) and Split/FindAll empty-match rules are reproduced.
+ * sprig's regex functions (regex.go) over Go's regexp (src/engine/go/regexp.ts: RE2, linear time,
+ * Go's syntax and errors). The plain functions call regexp.MustCompile, whose panic the template
+ * shows as the call's error; the must* ones return regexp.Compile's error; regexMatch swallows it.
  */
+import {
+  GoRegexpError, compileGoRegexp, expand, findAll, groupText, matchString, mustCompileMessage, quoteMeta, replaceAll, split,
+  type GoRegexp,
+} from '../../go/regexp.ts';
+import { chargeSteps } from '../workMeter.ts';
 import { GoError, GoSlice, type GoFunc, type GoValue, goFunc } from '../values.ts';
 
-const posix: Record<string, string> = {
-  alnum: '0-9A-Za-z', alpha: 'A-Za-z', ascii: '\\x00-\\x7F', blank: '\\t ', cntrl: '\\x00-\\x1F\\x7F', digit: '0-9',
-  graph: '!-~', lower: 'a-z', print: ' -~', punct: '!-\\/:-@\\[-`{-~', space: '\\t\\n\\v\\f\\r ', upper: 'A-Z',
-  word: '0-9A-Za-z_', xdigit: '0-9A-Fa-f',
-};
+export { quoteMeta };
 
-const cache = new Map<string, RegExp>();
+/** regexp.Compile, its error as the function's Go error. */
+function compile(expr: string): GoRegexp {
+  try {
+    return compileGoRegexp(expr);
+  } catch (e) {
+    if (e instanceof GoRegexpError) throw new GoError(e.message);
+    throw e;
+  }
+}
+
+/** regexp.MustCompile: the same refusal, worded as its panic. */
+function mustCompile(expr: string): GoRegexp {
+  try {
+    return compileGoRegexp(expr);
+  } catch (e) {
+    if (e instanceof GoRegexpError) throw new GoError(mustCompileMessage(expr, e));
+    throw e;
+  }
+}
 
 /**
- * Whether a repetition is applied to a group that itself repeats, e.g. `(a+)+` or `(\\w*\\s?)*`. Go's RE2
- * runs such patterns in linear time, but a backtracking JavaScript engine can take exponential time, so
- * they are refused rather than risk hanging the simulator.
+ * RE2 matches in time proportional to the text times the pattern's size; charge that to the
+ * template's budget (the executor already charged the text and the pattern once each), so a loop
+ * over a big pattern and a big text stops at the budget instead of running for minutes.
  */
-export function hasNestedRepetition(expr: string): boolean {
-  const groups: boolean[] = [];
-  let repeats = false; // current group level contains a repetition
-  let lastGroupRepeats = false; // the atom just before the current position was a group that repeats
-  let inClass = false;
-  for (let i = 0; i < expr.length; i++) {
-    const c = expr[i];
-    if (c === '\\') {
-      i++;
-      lastGroupRepeats = false;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    const unbounded = c === '*' || c === '+' || (c === '{' && /^\{\d*,\d*\}|^\{\d+\}/.test(expr.slice(i)) && !/^\{[01]\}|^\{0?,1\}/.test(expr.slice(i)));
-    if (unbounded) {
-      if (lastGroupRepeats) return true;
-      repeats = true;
-      lastGroupRepeats = false;
-      continue;
-    }
-    switch (c) {
-      case '[': inClass = true; lastGroupRepeats = false; break;
-      case '(': groups.push(repeats); repeats = false; lastGroupRepeats = false; break;
-      case ')': {
-        lastGroupRepeats = repeats;
-        repeats = (groups.pop() ?? false) || repeats;
-        break;
-      }
-      case '?': break; // optional (or lazy marker): keeps what precedes it
-      default: lastGroupRepeats = false;
-    }
-  }
-  return false;
-}
-
-/** Compiles a Go regexp; failures are worded like regexp.MustCompile's panic. */
-export function compileGoRegexp(expr: string): RegExp {
-  const hit = cache.get(expr);
-  if (hit) return hit;
-  if (hasNestedRepetition(expr)) {
-    throw new GoError(`regexp: ${JSON.stringify(expr)} repeats a repeating group; this simulator refuses it because a JavaScript regex engine could take exponential time on it`);
-  }
-  let src = expr;
-  let flags = 'g';
-  const lead = /^\(\?([imsU]+)\)/.exec(src);
-  if (lead) {
-    if (lead[1].includes('i')) flags += 'i';
-    if (lead[1].includes('m')) flags += 'm';
-    if (lead[1].includes('s')) flags += 's';
-    src = src.slice(lead[0].length);
-  }
-  src = src
-    .replace(/\(\?P</g, '(?<')
-    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (Object.prototype.hasOwnProperty.call(posix, name) ? (neg ? `^${posix[name]}` : posix[name]) : m))
-    .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$(?![\\s\\S])');
-  if (/\\[pP]/.test(src)) {
-    flags += 'u';
-    src = src.replace(/\\([pP])([A-Za-z])/g, '\\$1{$2}');
-  }
-  let re: RegExp;
-  try {
-    re = new RegExp(src, flags);
-  } catch (e) {
-    throw new GoError(`regexp: Compile(${JSON.stringify(expr)}): error parsing regexp: ${(e as Error).message}`);
-  }
-  if (cache.size > 500) cache.clear();
-  cache.set(expr, re);
-  return re;
-}
-
-/** All non-overlapping matches, skipping empty matches that abut the previous match (Go's rule). */
-export function findAll(re: RegExp, s: string, n: number): RegExpExecArray[] {
-  const out: RegExpExecArray[] = [];
-  if (n === 0) return out;
-  const r = new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g');
-  let prevEnd = -1;
-  r.lastIndex = 0;
-  while (r.lastIndex <= s.length) {
-    const m = r.exec(s);
-    if (!m) break;
-    const end = m.index + m[0].length;
-    if (m[0].length === 0) {
-      r.lastIndex = m.index + (s.codePointAt(m.index)! > 0xffff ? 2 : 1);
-      if (m.index === prevEnd) continue;
-    }
-    out.push(m);
-    prevEnd = end;
-    if (n > 0 && out.length >= n) break;
-  }
-  return out;
-}
-
-/** Go's Regexp.Expand template: $1, ${1}, $name, ${name}, $$. */
-function expand(template: string, m: RegExpExecArray): string {
-  if (!template.includes('$')) return template;
-  return template.replace(/\$(\$|\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g, (_all, tok: string, braced?: string, bare?: string) => {
-    if (tok === '$') return '$';
-    const name = braced ?? bare!;
-    if (/^\d+$/.test(name)) return m[Number(name)] ?? '';
-    return m.groups?.[name] ?? '';
-  });
-}
-
-function replaceAll(re: RegExp, s: string, repl: (m: RegExpExecArray) => string): string {
-  let out = '';
-  let last = 0;
-  for (const m of findAll(re, s, -1)) {
-    out += s.slice(last, m.index) + repl(m);
-    last = m.index + m[0].length;
-  }
-  return out + s.slice(last);
-}
-
-function split(re: RegExp, s: string, n: number): string[] {
-  if (n === 0) return [];
-  if (re.source.length > 0 && s.length === 0) return [''];
-  const out: string[] = [];
-  let beg = 0;
-  let end = 0;
-  for (const m of findAll(re, s, n)) {
-    if (n > 0 && out.length === n - 1) break;
-    end = m.index;
-    if (m.index + m[0].length !== 0) out.push(s.slice(beg, end));
-    beg = m.index + m[0].length;
-  }
-  if (end !== s.length) out.push(s.slice(beg));
-  return out;
-}
-
-export function quoteMeta(s: string): string {
-  return s.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
+function charge(r: GoRegexp, s: string): void {
+  chargeSteps(Math.floor((s.length * r.re.programSize()) / 256));
 }
 
 export function regexFuncs(): Record<string, GoFunc> {
   const S = 'string';
   const strs = (xs: string[]) => new GoSlice('string', xs);
-  const both = (name: string, params: ('string' | 'int')[], impl: (...a: any[]) => GoValue, result: string, quiet?: (...a: any[]) => GoValue) => {
+  /** A sprig pair: `name` compiles with `plain` (MustCompile, or a quiet Compile), `mustName` with Compile. */
+  const pair = (name: string, params: ('string' | 'int')[], result: string, run: (compileWith: (e: string) => GoRegexp, ...a: any[]) => GoValue) => {
     const must = 'must' + name[0].toUpperCase() + name.slice(1);
-    return { [name]: goFunc(params, quiet ?? impl, { result }), [must]: goFunc(params, impl, { result }) };
+    return {
+      [name]: goFunc(params, (...a: any[]) => run(mustCompile, ...a), { result }),
+      [must]: goFunc(params, (...a: any[]) => run(compile, ...a), { result }),
+    };
+  };
+  const used = (compileWith: (e: string) => GoRegexp, expr: string, s: string) => {
+    const r = compileWith(expr);
+    charge(r, s);
+    return r;
   };
   return {
-    ...both('regexMatch', [S, S], (r: string, s: string) => {
-      const re = compileGoRegexp(r);
-      re.lastIndex = 0;
-      return re.test(s);
-    }, 'bool', (r: string, s: string) => {
+    regexMatch: goFunc([S, S], (expr: string, s: string) => {
+      let r: GoRegexp;
       try {
-        const re = compileGoRegexp(r);
-        re.lastIndex = 0;
-        return re.test(s);
-      } catch {
-        return false;
+        r = compileGoRegexp(expr);
+      } catch (e) {
+        if (e instanceof GoRegexpError) return false;
+        throw e;
       }
+      charge(r, s);
+      return matchString(r, s);
+    }, { result: 'bool' }),
+    mustRegexMatch: goFunc([S, S], (expr: string, s: string) => matchString(used(compile, expr, s), s), { result: 'bool' }),
+    ...pair('regexFindAll', [S, S, 'int'], '[]string', (c, expr: string, s: string, n: bigint) =>
+      strs(findAll(used(c, expr, s), s, Number(n)).map((m) => groupText(s, m, 0)))),
+    ...pair('regexFind', [S, S], S, (c, expr: string, s: string) => {
+      const m = findAll(used(c, expr, s), s, 1)[0];
+      return m ? groupText(s, m, 0) : '';
     }),
-    ...both('regexFindAll', [S, S, 'int'], (r: string, s: string, n: bigint) => strs(findAll(compileGoRegexp(r), s, Number(n)).map((m) => m[0])), '[]string'),
-    ...both('regexFind', [S, S], (r: string, s: string) => findAll(compileGoRegexp(r), s, 1)[0]?.[0] ?? '', S),
-    ...both('regexReplaceAll', [S, S, S], (r: string, s: string, t: string) => replaceAll(compileGoRegexp(r), s, (m) => expand(t, m)), S),
-    ...both('regexReplaceAllLiteral', [S, S, S], (r: string, s: string, t: string) => replaceAll(compileGoRegexp(r), s, () => t), S),
-    ...both('regexSplit', [S, S, 'int'], (r: string, s: string, n: bigint) => strs(split(compileGoRegexp(r), s, Number(n))), '[]string'),
+    ...pair('regexReplaceAll', [S, S, S], S, (c, expr: string, s: string, t: string) => {
+      const r = used(c, expr, s);
+      return replaceAll(r, s, (m) => expand(r, t, s, m));
+    }),
+    ...pair('regexReplaceAllLiteral', [S, S, S], S, (c, expr: string, s: string, t: string) => replaceAll(used(c, expr, s), s, () => t)),
+    ...pair('regexSplit', [S, S, 'int'], '[]string', (c, expr: string, s: string, n: bigint) => strs(split(used(c, expr, s), s, Number(n)))),
     regexQuoteMeta: goFunc([S], quoteMeta, { result: S }),
   };
 }
