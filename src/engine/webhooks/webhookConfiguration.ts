@@ -1,5 +1,6 @@
 import { formatFieldError } from '../selectors/fieldError.ts';
 import { readLabelSelector, validateLabelSelector, type LabelSelector } from '../selectors/labelSelector.ts';
+import { readMatchConditions } from './matchConditions.ts';
 
 /** One entry of a webhook's `rules`, with the API's defaults applied. */
 export interface WebhookRule {
@@ -102,9 +103,8 @@ function readWebhook(configuration: string, w: Record<string, any>, index: numbe
   });
   const ns = readSelector(w.namespaceSelector, `${at}.namespaceSelector`, problems);
   const obj = readSelector(w.objectSelector, `${at}.objectSelector`, problems);
-  const matchConditions: MatchCondition[] = Array.isArray(w.matchConditions)
-    ? w.matchConditions.map((m: any) => ({ name: String(m?.name ?? ''), expression: String(m?.expression ?? '') }))
-    : [];
+  const { conditions: matchConditions, problems: conditionProblems } = readMatchConditions(w.matchConditions, at);
+  problems.push(...conditionProblems);
   const failurePolicy = w.failurePolicy === undefined || w.failurePolicy === null ? 'Fail' : String(w.failurePolicy);
   if (!['Fail', 'Ignore'].includes(failurePolicy)) problems.push(`${at}.failurePolicy: Unsupported value: ${JSON.stringify(failurePolicy)}: supported values: "Fail", "Ignore"`);
   const reinvocationPolicy = w.reinvocationPolicy === undefined || w.reinvocationPolicy === null ? 'Never' : String(w.reinvocationPolicy);
