@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseRestorePayload, tracePacket, type Family, type TracePacket } from '../engine/packettrace/index.ts';
+import { normaliseSave, renderIptablesSave } from '../engine/netfilter/index.ts';
+import { readPayload, tracePacket, type Family, type TracePacket } from '../engine/packettrace/index.ts';
 import { createPod, kernelUnavailable, type DriverPacket, type Pod } from './namespace.ts';
 import { seededRng } from './random.ts';
 import { ADDRESSING, randomPacket, randomPayload } from './randomRules.ts';
@@ -85,7 +86,7 @@ function compare(what: string, family: Family, payload: string, packets: TracePa
 /** Every rule's text as the tracer renders it must be what iptables-save prints, chain by chain. */
 function compareRuleText(what: string, family: Family, payload: string, saved: string): string[] {
   const out: string[] = [];
-  const { ruleset } = parseRestorePayload(payload, { family });
+  const { ruleset } = readPayload(payload, family);
   const kernel = new Map<string, string[]>();
   let table = '';
   for (const line of saved.split('\n')) {
@@ -93,15 +94,19 @@ function compareRuleText(what: string, family: Family, payload: string, saved: s
     const m = /^-A (\S+)/.exec(line);
     if (m) kernel.set(`${table}/${m[1]}`, [...(kernel.get(`${table}/${m[1]}`) ?? []), line]);
   }
-  for (const t of Object.values(ruleset.tables)) {
-    for (const c of Object.values(t!.chains)) {
+  for (const t of ruleset.tables) {
+    for (const c of t.chains) {
       const mine = c.rules.map((r) => r.kernelText);
-      const theirs = kernel.get(`${t!.name}/${c.name}`) ?? [];
+      const theirs = kernel.get(`${t.name}/${c.name}`) ?? [];
       mine.forEach((text, i) => {
-        if (text !== theirs[i]) out.push(`${what}: ${t!.name}/${c.name}#${i + 1}\n  kernel: ${theirs[i]}\n  tracer: ${text}`);
+        if (text !== theirs[i]) out.push(`${what}: ${t.name}/${c.name}#${i + 1}\n  kernel: ${theirs[i]}\n  tracer: ${text}`);
       });
     }
   }
+  // The whole listing too: tables, chains, policies and rules, as iptables-save prints them.
+  const mineAll = normaliseSave(renderIptablesSave(ruleset));
+  const theirsAll = normaliseSave(saved).replace(/^\n+/, '');
+  if (mineAll !== theirsAll) out.push(`${what}: the listing differs\n--- kernel\n${theirsAll}\n--- engine\n${mineAll}`);
   return out;
 }
 
@@ -170,7 +175,7 @@ describe('the tracer against the real kernel', () => {
         const seed = SEED + i * 7919 + (family === 'ipv6' ? 1 : 0);
         const rng = seededRng(seed);
         const { payload } = randomPayload(rng, family);
-        const parsed = parseRestorePayload(payload, { family });
+        const parsed = readPayload(payload, family);
         expect(parsed.diagnostics, payload).toEqual([]);
         const forwarding = rng.chance(0.3);
         const packets = Array.from({ length: PACKETS_PER_CONFIG }, (_, k) => ({ ...randomPacket(rng, family, 40000 + k), ...(forwarding ? { forwarding } : {}) }));

@@ -42,8 +42,8 @@ describe('capture properties', () => {
         r.diagnostics.filter((d) => d.severity === 'warning' && d.message.startsWith('DNS redirection is on')),
       );
       for (const family of ['v4', 'v6'] as const) {
-        const kernelRules = r.kernelTables[family].flatMap((t) => t.chains.flatMap((c) => c.rules));
-        expect(kernelRules.length).toBe(r.rules[family].length);
+        const kernelRules = (r.rulesets[family]?.tables ?? []).flatMap((t) => t.chains.flatMap((c) => c.rules));
+        expect(kernelRules.length).toBe((r.programs[family]?.ops ?? []).filter((o) => o.op === 'rule').length);
       }
     }), { numRuns: 100 });
   });

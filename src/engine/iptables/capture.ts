@@ -3,25 +3,38 @@
  * the kernel view, and structured rules with provenance. None of them throws.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { renderRestoreWithLines, type BuiltRule } from './builder.ts';
+import { loadIptables, renderIptablesSave, renderRestore, type Program, type SettingOrigin } from '../netfilter/index.ts';
+import { restoreProgram, type BuiltRule } from './builder.ts';
 import { type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { fillFromEnvironment, validateConfig, type CaptureContext, type Env } from './environment.ts';
 import { equivalentArgs } from './equivalentArgs.ts';
 import { configFromArgs } from './fromArgs.ts';
 import { generateRules } from './generate.ts';
-import { kernelView } from './kernelView.ts';
-import type { CaptureResult, CaptureRule, EntryPath } from './result.ts';
-import { hostNetworkSetup } from './routes.ts';
-import { parseRuleParts } from './ruleParts.ts';
+import type { CaptureResult, EntryPath } from './result.ts';
+import { hostNetworkSetup, policyRoutes } from './routes.ts';
 
 export function emptyResult(entry: EntryPath, why: string[], diagnostics: Diagnostic[], origins: ConfigOrigins = {}, config?: CaptureConfig): CaptureResult {
   return {
     entry, why, config, origins, equivalentArgs: config ? equivalentArgs(config) : [], ipv6: false, dnsCapture: false,
-    payload: { v4: '', v6: '' }, kernelView: { v4: '', v6: '' }, kernelTables: { v4: [], v6: [] }, rules: { v4: [], v6: [] }, hostSetup: [], diagnostics,
+    programs: {}, payload: { v4: '', v6: '' }, rulesets: {}, kernelView: { v4: '', v6: '' }, hostSetup: [], policyRoutes: [], diagnostics,
   };
 }
 
-const withParts = (r: BuiltRule, payloadLine: number): CaptureRule => ({ ...r, parts: parseRuleParts(r.params), payloadLine });
+/** Each rule learns where the values behind it came from (the flag, env var, annotation...). */
+function withOrigins(rules: readonly BuiltRule[], origins: ConfigOrigins): void {
+  for (const r of rules) {
+    if (!r.rule.origin) continue;
+    r.rule.origin.from = r.fields.map((f): SettingOrigin => ({ ...(origins[f] ?? { kind: 'default', name: f }) }));
+  }
+}
+
+/** The payload text, with each operation knowing the line it is printed on. */
+function rendered(program: Program): { program: Program; text: string } {
+  const { text, lineOf } = renderRestore(program);
+  const lines = text.split('\n');
+  const ops = program.ops.map((op, i) => ({ ...op, src: { line: lineOf[i], text: lines[lineOf[i] - 1] } }));
+  return { program: { ...program, ops }, text };
+}
 
 /**
  * Runs the generator on a configuration whose flags/env are already resolved (fillFromEnvironment
@@ -35,21 +48,25 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     const gen = generateRules(config);
     diags.push(...gen.diagnostics);
     if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
-    const r4 = renderRestoreWithLines(gen.builder.v4);
-    const r6 = renderRestoreWithLines(config.enableIPv6 ? gen.builder.v6 : []);
-    const v4 = r4.text;
-    const v6 = r6.text;
-    const kv4 = kernelView(v4, { family: 'v4', groups: ctx.groups, users: ctx.users });
-    const kv6 = config.enableIPv6 ? kernelView(v6, { family: 'v6', groups: ctx.groups, users: ctx.users }) : { text: '', tables: [], diagnostics: [] };
-    for (const d of [...kv4.diagnostics, ...kv6.diagnostics]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+    withOrigins(gen.builder.v4, origins);
+    withOrigins(gen.builder.v6, origins);
+    const machine = { users: ctx.users, groups: ctx.groups };
+    const p4 = rendered(restoreProgram(gen.builder.v4, 'v4').program);
+    const p6 = config.enableIPv6 ? rendered(restoreProgram(gen.builder.v6, 'v6').program) : undefined;
+    const l4 = loadIptables(p4.program, { machine, input: 'payload v4' });
+    const l6 = p6 ? loadIptables(p6.program, { machine, input: 'payload v6' }) : undefined;
+    for (const d of [...l4.diagnostics, ...(l6?.diagnostics ?? [])]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
     if (config.skipRuleApply) why.push('--skip-rule-apply is set: the program would not apply these rules (the CNI plugin applies them)');
     if (config.inboundPortsInclude === '') why.push('no inbound ports (-b ""): inbound traffic is not captured');
     if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
     return {
       entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
-      payload: { v4, v6 }, kernelView: { v4: kv4.text, v6: kv6.text }, kernelTables: { v4: kv4.tables, v6: kv6.tables },
-      rules: { v4: gen.builder.v4.map((r, i) => withParts(r, r4.lineOf[i])), v6: gen.builder.v6.map((r, i) => withParts(r, r6.lineOf[i])) },
+      programs: { v4: p4.program, ...(p6 ? { v6: p6.program } : {}) },
+      payload: { v4: p4.text, v6: p6?.text ?? '' },
+      rulesets: { v4: l4.ruleset, ...(l6 ? { v6: l6.ruleset } : {}) },
+      kernelView: { v4: renderIptablesSave(l4.ruleset), v6: l6 ? renderIptablesSave(l6.ruleset) : '' },
       hostSetup: hostNetworkSetup(config),
+      policyRoutes: policyRoutes(config),
       diagnostics: diags,
     };
   } catch (err) {

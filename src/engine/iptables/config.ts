@@ -1,3 +1,5 @@
+import type { SettingOrigin } from '../netfilter/index.ts';
+
 /**
  * The configuration istio-iptables generates rules from (the Go program's config.Config), with its
  * defaults, and where each value came from so the UI can point at the flag, env var or annotation.
@@ -49,12 +51,7 @@ export interface CaptureConfig {
 export type ConfigField = keyof CaptureConfig;
 
 /** Where a configuration value came from. `name` is the flag, env var, annotation, etc. */
-export interface ValueOrigin {
-  kind: 'default' | 'flag' | 'env' | 'annotation' | 'container' | 'cni-default' | 'cluster.env' | 'context' | 'derived';
-  name: string;
-  /** Short human explanation, e.g. "runAsUser 0 means 1337". */
-  note?: string;
-}
+export type ValueOrigin = SettingOrigin;
 
 export type ConfigOrigins = Partial<Record<ConfigField, ValueOrigin>>;
 

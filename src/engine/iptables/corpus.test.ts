@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { normaliseSave } from '../netfilter/index.ts';
 import { captureRulesForArgs } from './capture.ts';
 import { captureRulesForCni } from './fromCni.ts';
 
@@ -24,8 +25,9 @@ describe.skipIf(!cases.length)('iptables corpus', () => {
     expect(result.ipv6).toBe(!!spec.expected.ipv6);
     expect(result.payload.v4).toBe(read(name, spec.expected.v4));
     if (spec.expected.ipv6) expect(result.payload.v6).toBe(read(name, spec.expected.v6));
-    if (spec.expected.kernelView?.v4) expect(result.kernelView.v4).toBe(read(name, spec.expected.kernelView.v4));
-    if (spec.expected.kernelView?.v6) expect(result.kernelView.v6).toBe(read(name, spec.expected.kernelView.v6));
+    // The recorded listings had their `#` lines and chain counters removed (README); the engine prints them.
+    if (spec.expected.kernelView?.v4) expect(normaliseSave(result.kernelView.v4)).toBe(read(name, spec.expected.kernelView.v4));
+    if (spec.expected.kernelView?.v6) expect(normaliseSave(result.kernelView.v6)).toBe(read(name, spec.expected.kernelView.v6));
     // CNI cases carry the equivalent istio-iptables flags: they must give the same payload.
     if (spec.derived?.args) expect(captureRulesForArgs(spec.derived.args, {}, ctx).payload.v4).toBe(result.payload.v4);
   });

@@ -7,7 +7,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { DEFAULT_PROXY_UID, type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { ENV_ONLY } from './flags.ts';
 import { ownerGroupFilter } from './lists.ts';
-import { formatAddr, isLinkLocal, isLoopback, parseAddr, parsePrefix, unmap } from './netip.ts';
+import { formatAddr, isLinkLocal, isLoopback, parseAddr, parsePrefix, unmap } from '../go/netip.ts';
 
 /** What the real program would read from the machine rather than from its input. */
 export interface CaptureContext {

@@ -2,14 +2,12 @@
  * The istio-iptables command line: every flag with its shorthand, value type, environment variables
  * and the configuration field it sets, in the order the program registers them.
  */
+import type { PflagDef, PflagType } from '../go/pflag.ts';
 import type { ConfigField } from './config.ts';
 
-export type FlagType = 'string' | 'bool' | 'uint16' | 'duration';
+export type FlagType = PflagType;
 
-export interface FlagDef {
-  name: string;
-  short?: string;
-  type: FlagType;
+export interface FlagDef extends PflagDef {
   /** The configuration field it sets; undefined for flags accepted but without effect here. */
   field?: ConfigField;
   /** Env var read at bind time (UPPER_SNAKE of the name); absent for plain-bound flags (-p). */
@@ -76,7 +74,3 @@ export const ENV_ONLY = {
   hostIPv4LoopbackCidr: { env: 'ISTIO_OUTBOUND_IPV4_LOOPBACK_CIDR', def: '127.0.0.1/32' },
   envoyUser: { env: 'ENVOY_USER', def: 'istio-proxy' },
 } as const;
-
-export function flagLabel(f: FlagDef): string {
-  return f.short ? `-${f.short}, --${f.name}` : `--${f.name}`;
-}

@@ -7,7 +7,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { defaultConfig, type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { type Env } from './environment.ts';
 import { INHERITED_LOG_FLAGS, ISTIO_IPTABLES_FLAGS } from './flags.ts';
-import { convertFlagValue, parseFlags } from './pflag.ts';
+import { convertFlagValue, parseFlags } from '../go/pflag.ts';
 
 export interface ArgsConfig {
   config: CaptureConfig;

@@ -7,7 +7,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { captureFromConfig, emptyResult } from './capture.ts';
 import { defaultConfig, type ConfigOrigins } from './config.ts';
 import type { CaptureContext, Env } from './environment.ts';
-import { parsePrefix } from './netip.ts';
+import { parsePrefix } from '../go/netip.ts';
 import { parseGoBool } from '../go/index.ts';
 import { asRecord, containerEnv, containers, findContainer, numberOrUndefined, podParts, stringList, stringMap } from './podShape.ts';
 import type { CaptureResult } from './result.ts';

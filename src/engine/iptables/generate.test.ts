@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Program } from '../netfilter/index.ts';
 import { captureRulesForArgs } from './capture.ts';
 
 const v4pod = { podIPs: ['10.0.0.5'] };
@@ -48,8 +49,8 @@ describe('rule generation beyond the upstream goldens', () => {
 
   it('an excluded interface in TPROXY mode is skipped in mangle as well as nat', () => {
     const r = captureRulesForArgs(['-c', 'net1', '-m', 'TPROXY'], {}, v4pod);
-    const tables = r.rules.v4.filter((x) => x.text === '-A PREROUTING -i net1 -j RETURN').map((x) => x.table);
-    expect(tables).toEqual(['nat', 'mangle']);
+    const tables = r.programs.v4!.ops.filter((x) => x.src?.text === '-A PREROUTING -i net1 -j RETURN' && x.op === 'rule').map((x) => (x.op === 'rule' ? x.table : ''));
+    expect(tables).toEqual(['mangle', 'nat']);
   });
 
   it('a v4-only include gives a v6 pod no v6 outbound capture', () => {
@@ -76,14 +77,19 @@ describe('rule generation beyond the upstream goldens', () => {
     expect(pre).toEqual(['-A PREROUTING -i net2 -j ISTIO_REDIRECT', '-A PREROUTING -i net2 -j RETURN', '-A PREROUTING -i net1 -j RETURN']);
   });
 
-  it('records provenance: the step and the configuration fields behind each rule', () => {
+  const ruleOps = (p: Program | undefined) => (p?.ops ?? []).flatMap((o) => (o.op === 'rule' ? [o] : []));
+
+  it('records provenance: why each rule exists, the settings behind it and where their values came from', () => {
     const r = captureRulesForArgs(['-b', '8080', '-u', '1337'], {}, v4pod);
-    const inbound = r.rules.v4.find((x) => x.text === '-A ISTIO_INBOUND -p tcp --dport 8080 -j ISTIO_IN_REDIRECT');
-    expect(inbound?.fields).toContain('inboundPortsInclude');
-    expect(inbound?.parts.matches).toEqual([{ module: 'tcp', implicit: true, options: [{ negated: false, name: '--dport', values: ['8080'] }] }]);
-    expect(r.origins.inboundPortsInclude).toEqual({ kind: 'flag', name: '-b' });
-    const uid = r.rules.v4.find((x) => x.text === '-A ISTIO_OUTPUT -m owner --uid-owner 1337 -j RETURN');
-    expect(uid?.fields).toEqual(['proxyUID']);
+    const inbound = ruleOps(r.programs.v4).find((x) => x.src?.text === '-A ISTIO_INBOUND -p tcp --dport 8080 -j ISTIO_IN_REDIRECT');
+    expect(inbound?.rule.origin?.settings).toContain('inboundPortsInclude');
+    expect(inbound?.rule.origin?.from).toContainEqual({ kind: 'flag', name: '-b' });
+    expect(inbound?.rule.matches).toEqual([
+      { kind: 'l4proto', negate: false, proto: { text: 'tcp', value: 6 } },
+      { kind: 'port', dir: 'dst', proto: 'tcp', negate: false, ports: [{ text: '8080', value: [8080, 8080] }] },
+    ]);
+    const uid = ruleOps(r.programs.v4).find((x) => x.src?.text === '-A ISTIO_OUTPUT -m owner --uid-owner 1337 -j RETURN');
+    expect(uid?.rule.origin).toMatchObject({ settings: ['proxyUID'], from: [{ kind: 'flag', name: '-u' }] });
     expect(uid?.table).toBe('nat');
   });
 
@@ -91,16 +97,18 @@ describe('rule generation beyond the upstream goldens', () => {
     const r = captureRulesForArgs(['-m', 'TPROXY', '-b', '*', '-k', 'net2', '-i', '10.0.0.0/8', '--redirect-dns'], {}, { podIPs: ['fd00::5'], resolvConf: ['10.96.0.10', 'fd00::a'] });
     for (const family of ['v4', 'v6'] as const) {
       const payload = r.payload[family].split('\n');
-      for (const rule of r.rules[family]) expect(payload[rule.payloadLine - 1]).toBe(rule.text);
-      const byLine = new Map(r.rules[family].map((x) => [x.payloadLine, x]));
-      const kernelRules = r.kernelTables[family].flatMap((t) => t.chains.flatMap((c) => c.rules.map((k) => ({ ...k, table: t.name, chain: c.name }))));
-      expect(kernelRules.length).toBe(r.rules[family].length);
+      const ops = ruleOps(r.programs[family]);
+      for (const op of ops) expect(payload[op.src!.line - 1]).toBe(op.src!.text);
+      const byLine = new Map(ops.map((x) => [x.src!.line, x]));
+      const kernelRules = r.rulesets[family]!.tables.flatMap((t) => t.chains.flatMap((c) => c.rules.map((k) => ({ ...k, table: t.name, chain: c.name }))));
+      expect(kernelRules.length).toBe(ops.length);
       for (const k of kernelRules) {
-        const source = byLine.get(k.payloadLine);
+        const source = byLine.get(k.src!.line);
         expect(source?.table).toBe(k.table);
         expect(source?.chain).toBe(k.chain);
+        expect(k.origin).toBe(source?.rule.origin);
       }
-      expect(kernelRules.map((k) => k.text)).toEqual(r.kernelView[family].split('\n').filter((l) => l.startsWith('-A')));
+      expect(kernelRules.map((k) => k.kernelText)).toEqual(r.kernelView[family].split('\n').filter((l) => l.startsWith('-A')));
     }
   });
 
@@ -117,6 +125,6 @@ describe('rule generation beyond the upstream goldens', () => {
   it('hostile list sizes stay bounded', () => {
     const huge = Array.from({ length: 20000 }, (_, i) => String(i % 65536)).join(',');
     const r = captureRulesForArgs(['-b', huge, '-o', huge], {}, v4pod);
-    expect(r.rules.v4.length).toBeLessThanOrEqual(50_000);
+    expect(ruleOps(r.programs.v4).length).toBeLessThanOrEqual(50_000);
   });
 });

@@ -3,7 +3,8 @@
  * Every rule records the step and the configuration fields that produced it.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { createRuleBuilder, IP_VERSION_SPECIFIC as V, type RuleBuilder } from './builder.ts';
+import { ipt } from '../netfilter/index.ts';
+import { createRuleBuilder, type RuleBuilder } from './builder.ts';
 import { isTproxy, type CaptureConfig } from './config.ts';
 import { ownerGroupFilter, separateV4V6, splitList, type NetworkRange } from './lists.ts';
 
@@ -19,6 +20,8 @@ const DROP = 'ISTIO_DROP';
 const OUTBOUND_MARK = '1338';
 const DNS_AGENT_PORT = '15053';
 const IPV6_LOOPBACK = '::1/128';
+
+const fam = (f: 'v4' | 'v6') => (f === 'v4' ? 'ipv4' : 'ipv6');
 
 export interface Generated {
   builder: RuleBuilder;
@@ -58,40 +61,40 @@ export function generateRules(cfg: CaptureConfig): Generated {
 
   const excludeIfaces = splitList(cfg.excludeInterfaces);
   for (const nic of excludeIfaces) {
-    b.append('excluded interface: inbound not captured', ['excludeInterfaces'], 'PREROUTING', 'nat', '-i', nic, '-j', 'RETURN');
-    b.append('excluded interface: outbound not captured', ['excludeInterfaces'], 'OUTPUT', 'nat', '-o', nic, '-j', 'RETURN');
+    b.append('excluded interface: inbound not captured', ['excludeInterfaces'], 'PREROUTING', 'nat', [ipt.inIface(nic)], ipt.ret());
+    b.append('excluded interface: outbound not captured', ['excludeInterfaces'], 'OUTPUT', 'nat', [ipt.outIface(nic)], ipt.ret());
   }
   if (tp) {
     for (const nic of excludeIfaces) {
-      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'PREROUTING', 'mangle', '-i', nic, '-j', 'RETURN');
-      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'OUTPUT', 'mangle', '-o', nic, '-j', 'RETURN');
+      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'PREROUTING', 'mangle', [ipt.inIface(nic)], ipt.ret());
+      b.append('excluded interface (TPROXY mangle)', ['excludeInterfaces', 'inboundInterceptionMode'], 'OUTPUT', 'mangle', [ipt.outIface(nic)], ipt.ret());
     }
   }
 
   const virtIfaces = splitList(cfg.rerouteVirtualInterfaces);
   for (const nic of virtIfaces) {
-    b.insert('virtual interface: not treated as inbound', ['rerouteVirtualInterfaces'], 'PREROUTING', 'nat', 1, '-i', nic, '-j', 'RETURN');
+    b.insert('virtual interface: not treated as inbound', ['rerouteVirtualInterfaces'], 'PREROUTING', 'nat', 1, [ipt.inIface(nic)], ipt.ret());
   }
 
   if (cfg.dropInvalid) {
-    b.append('drop conntrack-INVALID packets', ['dropInvalid'], 'PREROUTING', 'mangle', '-m', 'conntrack', '--ctstate', 'INVALID', '-j', DROP);
-    b.append('drop conntrack-INVALID packets', ['dropInvalid'], DROP, 'mangle', '-j', 'DROP');
+    b.append('drop conntrack-INVALID packets', ['dropInvalid'], 'PREROUTING', 'mangle', [ipt.ctstate('INVALID')], ipt.jump(DROP));
+    b.append('drop conntrack-INVALID packets', ['dropInvalid'], DROP, 'mangle', [], ipt.drop());
   }
 
-  b.append('tunnel (HBONE) port is never captured inbound', ['inboundTunnelPort'], INBOUND, 'nat', '-p', 'tcp', '--dport', cfg.inboundTunnelPort, '-j', 'RETURN');
-  b.append('outbound capture: redirect to Envoy outbound', ['proxyPort'], REDIRECT, 'nat', '-p', 'tcp', '-j', 'REDIRECT', '--to-ports', cfg.proxyPort);
-  b.append('inbound capture: redirect to Envoy inbound', ['inboundCapturePort'], IN_REDIRECT, 'nat', '-p', 'tcp', '-j', 'REDIRECT', '--to-ports', cfg.inboundCapturePort);
+  b.append('tunnel (HBONE) port is never captured inbound', ['inboundTunnelPort'], INBOUND, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', cfg.inboundTunnelPort)], ipt.ret());
+  b.append('outbound capture: redirect to Envoy outbound', ['proxyPort'], REDIRECT, 'nat', [ipt.proto('tcp')], ipt.redirect(cfg.proxyPort));
+  b.append('inbound capture: redirect to Envoy inbound', ['inboundCapturePort'], IN_REDIRECT, 'nat', [ipt.proto('tcp')], ipt.redirect(cfg.inboundCapturePort));
 
   addInbound(b, cfg, tp);
 
-  b.append('all outbound traffic enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', '-j', OUTPUT);
+  b.append('all outbound traffic enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', [], ipt.jump(OUTPUT));
 
   for (const port of splitList(cfg.outboundPortsExclude)) {
-    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', '-p', 'tcp', '--dport', port, '-j', 'RETURN');
-    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', '-p', 'udp', '--dport', port, '-j', 'RETURN');
+    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.ret());
+    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', [ipt.proto('udp'), ipt.dport('udp', port)], ipt.ret());
   }
 
-  b.appendVersioned('Envoy inbound passthrough (source 127.0.0.6 / ::6) is not captured', [], '127.0.0.6/32', '::6/128', OUTPUT, 'nat', '-o', 'lo', '-s', V, '-j', 'RETURN');
+  b.appendVersioned('Envoy inbound passthrough (source 127.0.0.6 / ::6) is not captured', [], '127.0.0.6/32', '::6/128', OUTPUT, 'nat', (v, f) => [[ipt.outIface('lo'), ipt.src(v, fam(f))], ipt.ret()]);
 
   const loopbackIncluded = include.v4.hasLoopback || include.v6.hasLoopback;
   addOwnerExemptions(b, cfg, 'uid', dns, loopbackIncluded);
@@ -100,22 +103,20 @@ export function generateRules(cfg: CaptureConfig): Generated {
   const groups = ownerGroupFilter(cfg.ownerGroupsInclude, cfg.ownerGroupsExclude);
   if (groups.except) {
     for (const g of groups.values) {
-      b.append('traffic of an excluded owner group is not captured', ['ownerGroupsExclude'], OUTPUT, 'nat', '-m', 'owner', '--gid-owner', g, '-j', 'RETURN');
+      b.append('traffic of an excluded owner group is not captured', ['ownerGroupsExclude'], OUTPUT, 'nat', [ipt.gidOwner(g)], ipt.ret());
     }
   } else {
-    const params: string[] = [];
-    for (const g of groups.values) params.push('-m', 'owner', '!', '--gid-owner', g);
-    b.append('only the included owner groups are captured', ['ownerGroupsInclude'], OUTPUT, 'nat', ...params, '-j', 'RETURN');
+    b.append('only the included owner groups are captured', ['ownerGroupsInclude'], OUTPUT, 'nat', groups.values.map((g) => ipt.gidOwner(g, true)), ipt.ret());
   }
 
   if (dns) addDns(b, cfg);
 
-  b.appendVersioned('traffic to loopback is not captured', ['hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, OUTPUT, 'nat', '-d', V, '-j', 'RETURN');
-  for (const c of exclude.v4.cidrs) b.appendV4('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', '-d', c, '-j', 'RETURN');
-  for (const c of exclude.v6.cidrs) b.appendV6('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', '-d', c, '-j', 'RETURN');
+  b.appendVersioned('traffic to loopback is not captured', ['hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, OUTPUT, 'nat', (v, f) => [[ipt.dst(v, fam(f))], ipt.ret()]);
+  for (const c of exclude.v4.cidrs) b.appendV4('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', [ipt.dst(c, 'ipv4')], ipt.ret());
+  for (const c of exclude.v6.cidrs) b.appendV6('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', [ipt.dst(c, 'ipv6')], ipt.ret());
 
   for (const port of splitList(cfg.outboundPortsInclude)) {
-    b.append('included outbound port', ['outboundPortsInclude'], OUTPUT, 'nat', '-p', 'tcp', '--dport', port, '-j', REDIRECT);
+    b.append('included outbound port', ['outboundPortsInclude'], OUTPUT, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.jump(REDIRECT));
   }
 
   addOutboundInclude(b, cfg, include.v4, 'v4');
@@ -131,33 +132,33 @@ function addInbound(b: RuleBuilder, cfg: CaptureConfig, tp: boolean): void {
   if (cfg.inboundPortsInclude === '') return;
   const mode = ['inboundInterceptionMode'] as const;
   if (tp) {
-    b.append('TPROXY: mark diverted packets', [...mode, 'inboundTProxyMark'], DIVERT, 'mangle', '-j', 'MARK', '--set-mark', cfg.inboundTProxyMark);
-    b.append('TPROXY: accept diverted packets', [...mode], DIVERT, 'mangle', '-j', 'ACCEPT');
+    b.append('TPROXY: mark diverted packets', [...mode, 'inboundTProxyMark'], DIVERT, 'mangle', [], ipt.setMark(cfg.inboundTProxyMark));
+    b.append('TPROXY: accept diverted packets', [...mode], DIVERT, 'mangle', [], ipt.accept());
     b.appendVersioned('TPROXY: hand new inbound connections to Envoy inbound', [...mode, 'inboundTProxyMark', 'inboundCapturePort', 'hostIPv4LoopbackCidr'],
-      cfg.hostIPv4LoopbackCidr, IPV6_LOOPBACK, TPROXY, 'mangle', '!', '-d', V, '-p', 'tcp', '-j', 'TPROXY',
-      '--tproxy-mark', `${cfg.inboundTProxyMark}/0xffffffff`, '--on-port', cfg.inboundCapturePort);
+      cfg.hostIPv4LoopbackCidr, IPV6_LOOPBACK, TPROXY, 'mangle',
+      (v, f) => [[ipt.dst(v, fam(f), true), ipt.proto('tcp')], ipt.tproxy(`${cfg.inboundTProxyMark}/0xffffffff`, cfg.inboundCapturePort)]);
   }
   const table = tp ? 'mangle' : 'nat';
-  b.append('inbound TCP enters ISTIO_INBOUND', ['inboundPortsInclude', ...mode], 'PREROUTING', table, '-p', 'tcp', '-j', INBOUND);
+  b.append('inbound TCP enters ISTIO_INBOUND', ['inboundPortsInclude', ...mode], 'PREROUTING', table, [ipt.proto('tcp')], ipt.jump(INBOUND));
 
   if (cfg.inboundPortsInclude === '*') {
     for (const port of splitList(cfg.inboundPortsExclude)) {
-      b.append('excluded inbound port', ['inboundPortsExclude'], INBOUND, table, '-p', 'tcp', '--dport', port, '-j', 'RETURN');
+      b.append('excluded inbound port', ['inboundPortsExclude'], INBOUND, table, [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.ret());
     }
     if (tp) {
-      b.append('TPROXY: packets of established inbound connections are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', DIVERT);
-      b.append('TPROXY: all other inbound TCP goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '-j', TPROXY);
+      b.append('TPROXY: packets of established inbound connections are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', [ipt.proto('tcp'), ipt.ctstate('RELATED,ESTABLISHED')], ipt.jump(DIVERT));
+      b.append('TPROXY: all other inbound TCP goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', [ipt.proto('tcp')], ipt.jump(TPROXY));
     } else {
-      b.append('all other inbound TCP goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', '-p', 'tcp', '-j', IN_REDIRECT);
+      b.append('all other inbound TCP goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', [ipt.proto('tcp')], ipt.jump(IN_REDIRECT));
     }
     return;
   }
   for (const port of splitList(cfg.inboundPortsInclude)) {
     if (tp) {
-      b.append('TPROXY: established connections to an included inbound port are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '--dport', port, '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', DIVERT);
-      b.append('TPROXY: included inbound port goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', '-p', 'tcp', '--dport', port, '-j', TPROXY);
+      b.append('TPROXY: established connections to an included inbound port are diverted', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', [ipt.proto('tcp'), ipt.dport('tcp', port), ipt.ctstate('RELATED,ESTABLISHED')], ipt.jump(DIVERT));
+      b.append('TPROXY: included inbound port goes to Envoy', ['inboundPortsInclude', ...mode], INBOUND, 'mangle', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.jump(TPROXY));
     } else {
-      b.append('included inbound port goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', '-p', 'tcp', '--dport', port, '-j', IN_REDIRECT);
+      b.append('included inbound port goes to Envoy', ['inboundPortsInclude'], INBOUND, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.jump(IN_REDIRECT));
     }
   }
 }
@@ -165,25 +166,25 @@ function addInbound(b: RuleBuilder, cfg: CaptureConfig, tp: boolean): void {
 /** The three rules per proxy uid (or gid) that keep Envoy's own traffic out of the capture. */
 function addOwnerExemptions(b: RuleBuilder, cfg: CaptureConfig, kind: 'uid' | 'gid', dns: boolean, loopbackIncluded: boolean): void {
   const field = kind === 'uid' ? 'proxyUID' : 'proxyGID';
-  const opt = kind === 'uid' ? '--uid-owner' : '--gid-owner';
+  const owner = kind === 'uid' ? ipt.uidOwner : ipt.gidOwner;
   const lo = cfg.hostIPv4LoopbackCidr;
   for (const id of splitList(cfg[field])) {
     // Only the uid rule skips port 53 here; the gid rule never did (an upstream asymmetry kept as is).
     if (dns && kind === 'uid') {
       b.appendVersioned('proxy talking to its own pod over lo goes back through Envoy inbound', [field, 'redirectDNS', 'inboundTunnelPort'], lo, IPV6_LOOPBACK, OUTPUT, 'nat',
-        '-o', 'lo', '!', '-d', V, '-p', 'tcp', '-m', 'multiport', '!', '--dports', `53,${cfg.inboundTunnelPort}`, '-m', 'owner', opt, id, '-j', IN_REDIRECT);
+        (v, f) => [[ipt.outIface('lo'), ipt.dst(v, fam(f), true), ipt.proto('tcp'), ipt.dports('tcp', `53,${cfg.inboundTunnelPort}`, true), owner(id)], ipt.jump(IN_REDIRECT)]);
     } else {
       b.appendVersioned('proxy talking to its own pod over lo goes back through Envoy inbound', [field, 'inboundTunnelPort'], lo, IPV6_LOOPBACK, OUTPUT, 'nat',
-        '-o', 'lo', '!', '-d', V, '-p', 'tcp', '!', '--dport', cfg.inboundTunnelPort, '-m', 'owner', opt, id, '-j', IN_REDIRECT);
+        (v, f) => [[ipt.outIface('lo'), ipt.dst(v, fam(f), true), ipt.proto('tcp'), ipt.dport('tcp', cfg.inboundTunnelPort, true), owner(id)], ipt.jump(IN_REDIRECT)]);
     }
     if (!loopbackIncluded) {
       if (dns) {
-        b.append('app traffic over lo is not captured (except DNS)', [field, 'redirectDNS', 'outboundIPRangesInclude'], OUTPUT, 'nat', '-o', 'lo', '-p', 'tcp', '!', '--dport', '53', '-m', 'owner', '!', opt, id, '-j', 'RETURN');
+        b.append('app traffic over lo is not captured (except DNS)', [field, 'redirectDNS', 'outboundIPRangesInclude'], OUTPUT, 'nat', [ipt.outIface('lo'), ipt.proto('tcp'), ipt.dport('tcp', '53', true), owner(id, true)], ipt.ret());
       } else {
-        b.append('app traffic over lo is not captured', [field, 'outboundIPRangesInclude'], OUTPUT, 'nat', '-o', 'lo', '-m', 'owner', '!', opt, id, '-j', 'RETURN');
+        b.append('app traffic over lo is not captured', [field, 'outboundIPRangesInclude'], OUTPUT, 'nat', [ipt.outIface('lo'), owner(id, true)], ipt.ret());
       }
     }
-    b.append(`proxy's own outbound traffic is not captured`, [field], OUTPUT, 'nat', '-m', 'owner', opt, id, '-j', 'RETURN');
+    b.append(`proxy's own outbound traffic is not captured`, [field], OUTPUT, 'nat', [owner(id)], ipt.ret());
   }
 }
 
@@ -195,46 +196,47 @@ function addDns(b: RuleBuilder, cfg: CaptureConfig): void {
   const sv4 = ['redirectDNS', 'dnsServersV4'] as const;
   const sv6 = ['redirectDNS', 'dnsServersV6'] as const;
 
-  b.append('DNS: outbound UDP gets a conntrack zone', [...f], 'OUTPUT', 'raw', '-j', OUTPUT_DNS);
-  if (all || v4.length) b.appendV4('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', '-j', OUTPUT_DNS);
-  if (all || v6.length) b.appendV6('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', '-j', OUTPUT_DNS);
+  b.append('DNS: outbound UDP gets a conntrack zone', [...f], 'OUTPUT', 'raw', [], ipt.jump(OUTPUT_DNS));
+  if (all || v4.length) b.appendV4('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', [], ipt.jump(OUTPUT_DNS));
+  if (all || v6.length) b.appendV6('DNS: outbound traffic checks for DNS', [...f], OUTPUT, 'nat', [], ipt.jump(OUTPUT_DNS));
 
   for (const proto of ['tcp', 'udp'] as const) {
     // The UDP rule spells the option --to-port; iptables accepts both.
-    const toPorts = proto === 'tcp' ? '--to-ports' : '--to-port';
+    const to = () => ipt.redirect(DNS_AGENT_PORT, proto === 'tcp' ? '--to-ports' : '--to-port');
+    const dns53 = [ipt.proto(proto), ipt.dport(proto, '53')];
     if (all) {
-      b.append(`DNS over ${proto.toUpperCase()} goes to the agent`, [...f], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
+      b.append(`DNS over ${proto.toUpperCase()} goes to the agent`, [...f], OUTPUT_DNS, 'nat', dns53, to());
       continue;
     }
-    for (const s of v4) b.appendV4(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv4], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-d', `${s}/32`, '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
-    for (const s of v6) b.appendV6(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv6], OUTPUT_DNS, 'nat', '-p', proto, '--dport', '53', '-d', `${s}/128`, '-j', 'REDIRECT', toPorts, DNS_AGENT_PORT);
+    for (const s of v4) b.appendV4(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv4], OUTPUT_DNS, 'nat', [...dns53, ipt.dst(`${s}/32`, 'ipv4')], to());
+    for (const s of v6) b.appendV6(`DNS over ${proto.toUpperCase()} to a resolv.conf server goes to the agent`, [...sv6], OUTPUT_DNS, 'nat', [...dns53, ipt.dst(`${s}/128`, 'ipv6')], to());
   }
 
-  for (const [field, opt] of [['proxyUID', '--uid-owner'], ['proxyGID', '--gid-owner']] as const) {
+  for (const [field, owner] of [['proxyUID', ipt.uidOwner], ['proxyGID', ipt.gidOwner]] as const) {
     for (const id of splitList(cfg[field])) {
-      b.append(`DNS: the proxy's own DNS queries use zone 1`, ['redirectDNS', field], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-m', 'owner', opt, id, '-j', 'CT', '--zone', '1');
-      b.append(`DNS: the agent's DNS answers use zone 2`, ['redirectDNS', field], OUTPUT_DNS, 'raw', '-p', 'udp', '--sport', DNS_AGENT_PORT, '-m', 'owner', opt, id, '-j', 'CT', '--zone', '2');
+      b.append(`DNS: the proxy's own DNS queries use zone 1`, ['redirectDNS', field], OUTPUT_DNS, 'raw', [ipt.proto('udp'), ipt.dport('udp', '53'), owner(id)], ipt.ctZone('1'));
+      b.append(`DNS: the agent's DNS answers use zone 2`, ['redirectDNS', field], OUTPUT_DNS, 'raw', [ipt.proto('udp'), ipt.sport('udp', DNS_AGENT_PORT), owner(id)], ipt.ctZone('2'));
     }
   }
 
   if (all) {
-    b.append('DNS: inbound UDP gets a conntrack zone', [...f], 'PREROUTING', 'raw', '-j', INBOUND);
-    b.append('DNS: app DNS queries use zone 2', [...f], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-j', 'CT', '--zone', '2');
-    b.append('DNS: DNS answers use zone 1', [...f], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-j', 'CT', '--zone', '1');
+    b.append('DNS: inbound UDP gets a conntrack zone', [...f], 'PREROUTING', 'raw', [], ipt.jump(INBOUND));
+    b.append('DNS: app DNS queries use zone 2', [...f], OUTPUT_DNS, 'raw', [ipt.proto('udp'), ipt.dport('udp', '53')], ipt.ctZone('2'));
+    b.append('DNS: DNS answers use zone 1', [...f], INBOUND, 'raw', [ipt.proto('udp'), ipt.sport('udp', '53')], ipt.ctZone('1'));
     return;
   }
   if (v4.length) {
-    b.appendV4('DNS: inbound UDP gets a conntrack zone', [...sv4], 'PREROUTING', 'raw', '-j', INBOUND);
+    b.appendV4('DNS: inbound UDP gets a conntrack zone', [...sv4], 'PREROUTING', 'raw', [], ipt.jump(INBOUND));
     for (const s of v4) {
-      b.appendV4('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv4], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-d', `${s}/32`, '-j', 'CT', '--zone', '2');
-      b.appendV4('DNS: answers from a resolv.conf server use zone 1', [...sv4], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-s', `${s}/32`, '-j', 'CT', '--zone', '1');
+      b.appendV4('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv4], OUTPUT_DNS, 'raw', [ipt.proto('udp'), ipt.dport('udp', '53'), ipt.dst(`${s}/32`, 'ipv4')], ipt.ctZone('2'));
+      b.appendV4('DNS: answers from a resolv.conf server use zone 1', [...sv4], INBOUND, 'raw', [ipt.proto('udp'), ipt.sport('udp', '53'), ipt.src(`${s}/32`, 'ipv4')], ipt.ctZone('1'));
     }
   }
   if (v6.length) {
-    b.appendV6('DNS: inbound UDP gets a conntrack zone', [...sv6], 'PREROUTING', 'raw', '-j', INBOUND);
+    b.appendV6('DNS: inbound UDP gets a conntrack zone', [...sv6], 'PREROUTING', 'raw', [], ipt.jump(INBOUND));
     for (const s of v6) {
-      b.appendV6('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv6], OUTPUT_DNS, 'raw', '-p', 'udp', '--dport', '53', '-d', `${s}/128`, '-j', 'CT', '--zone', '2');
-      b.appendV6('DNS: answers from a resolv.conf server use zone 1', [...sv6], INBOUND, 'raw', '-p', 'udp', '--sport', '53', '-s', `${s}/128`, '-j', 'CT', '--zone', '1');
+      b.appendV6('DNS: app DNS queries to a resolv.conf server use zone 2', [...sv6], OUTPUT_DNS, 'raw', [ipt.proto('udp'), ipt.dport('udp', '53'), ipt.dst(`${s}/128`, 'ipv6')], ipt.ctZone('2'));
+      b.appendV6('DNS: answers from a resolv.conf server use zone 1', [...sv6], INBOUND, 'raw', [ipt.proto('udp'), ipt.sport('udp', '53'), ipt.src(`${s}/128`, 'ipv6')], ipt.ctZone('1'));
     }
   }
 }
@@ -244,15 +246,15 @@ function addOutboundInclude(b: RuleBuilder, cfg: CaptureConfig, range: NetworkRa
   const insert = family === 'v4' ? b.insertV4 : b.insertV6;
   const virt = splitList(cfg.rerouteVirtualInterfaces);
   if (range.isWildcard) {
-    append('all other outbound traffic goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', '-j', REDIRECT);
-    for (const nic of virt) insert('traffic from a virtual interface goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, '-i', nic, '-j', REDIRECT);
+    append('all other outbound traffic goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', [], ipt.jump(REDIRECT));
+    for (const nic of virt) insert('traffic from a virtual interface goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, [ipt.inIface(nic)], ipt.jump(REDIRECT));
     return;
   }
   for (const cidr of range.cidrs) {
     for (const nic of virt) {
-      insert('traffic from a virtual interface to an included CIDR goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, '-i', nic, '-d', cidr, '-j', REDIRECT);
+      insert('traffic from a virtual interface to an included CIDR goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, [ipt.inIface(nic), ipt.dst(cidr, fam(family))], ipt.jump(REDIRECT));
     }
-    append('outbound traffic to an included CIDR goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', '-d', cidr, '-j', REDIRECT);
+    append('outbound traffic to an included CIDR goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', [ipt.dst(cidr, fam(family))], ipt.jump(REDIRECT));
   }
 }
 
@@ -261,17 +263,17 @@ function addTproxyPlumbing(b: RuleBuilder, cfg: CaptureConfig): void {
   const m = cfg.inboundTProxyMark;
   const lo = cfg.hostIPv4LoopbackCidr;
   const f = ['inboundInterceptionMode', 'inboundTProxyMark'] as const;
-  b.append('TPROXY: remember the mark on the connection', [...f], 'PREROUTING', 'mangle', '-p', 'tcp', '-m', 'mark', '--mark', m, '-j', 'CONNMARK', '--save-mark');
-  b.append('TPROXY: marked traffic over lo is left alone', [...f], 'OUTPUT', 'mangle', '-p', 'tcp', '-o', 'lo', '-m', 'mark', '--mark', m, '-j', 'RETURN');
-  for (const [field, opt] of [['proxyUID', '--uid-owner'], ['proxyGID', '--gid-owner']] as const) {
+  b.append('TPROXY: remember the mark on the connection', [...f], 'PREROUTING', 'mangle', [ipt.proto('tcp'), ipt.mark(m)], ipt.saveMark());
+  b.append('TPROXY: marked traffic over lo is left alone', [...f], 'OUTPUT', 'mangle', [ipt.proto('tcp'), ipt.outIface('lo'), ipt.mark(m)], ipt.ret());
+  for (const [field, owner] of [['proxyUID', ipt.uidOwner], ['proxyGID', ipt.gidOwner]] as const) {
     for (const id of splitList(cfg[field])) {
       b.appendVersioned('TPROXY: proxy traffic to its own pod over lo is marked outbound', [...f, field, 'hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, 'OUTPUT', 'mangle',
-        '!', '-d', V, '-p', 'tcp', '-o', 'lo', '-m', 'owner', opt, id, '-j', 'MARK', '--set-mark', OUTBOUND_MARK);
+        (v, fm) => [[ipt.dst(v, fam(fm), true), ipt.proto('tcp'), ipt.outIface('lo'), owner(id)], ipt.setMark(OUTBOUND_MARK)]);
     }
   }
-  b.append('TPROXY: replies get the connection mark back', [...f], 'OUTPUT', 'mangle', '-p', 'tcp', '-m', 'connmark', '--mark', m, '-j', 'CONNMARK', '--restore-mark');
-  b.insert('TPROXY: already-marked packets are not captured again', [...f], INBOUND, 'mangle', 1, '-p', 'tcp', '-m', 'mark', '--mark', m, '-j', 'RETURN');
-  b.insertV4('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, '-p', 'tcp', '-s', '127.0.0.6/32', '-i', 'lo', '-j', 'RETURN');
-  b.insertV6('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, '-p', 'tcp', '-s', '::6/128', '-i', 'lo', '-j', 'RETURN');
-  b.insert('TPROXY: lo traffic not marked outbound is not captured', [...f], INBOUND, 'mangle', 3, '-p', 'tcp', '-i', 'lo', '-m', 'mark', '!', '--mark', OUTBOUND_MARK, '-j', 'RETURN');
+  b.append('TPROXY: replies get the connection mark back', [...f], 'OUTPUT', 'mangle', [ipt.proto('tcp'), ipt.connmark(m)], ipt.restoreMark());
+  b.insert('TPROXY: already-marked packets are not captured again', [...f], INBOUND, 'mangle', 1, [ipt.proto('tcp'), ipt.mark(m)], ipt.ret());
+  b.insertV4('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, [ipt.proto('tcp'), ipt.src('127.0.0.6/32', 'ipv4'), ipt.inIface('lo')], ipt.ret());
+  b.insertV6('TPROXY: Envoy inbound passthrough is not captured', [...f], INBOUND, 'mangle', 2, [ipt.proto('tcp'), ipt.src('::6/128', 'ipv6'), ipt.inIface('lo')], ipt.ret());
+  b.insert('TPROXY: lo traffic not marked outbound is not captured', [...f], INBOUND, 'mangle', 3, [ipt.proto('tcp'), ipt.inIface('lo'), ipt.mark(OUTBOUND_MARK, true)], ipt.ret());
 }

@@ -3,6 +3,8 @@
  * the ::6 address for IPv6 inbound passthrough, and TPROXY's policy routing that delivers marked
  * packets locally. Shown as the equivalent `ip` commands.
  */
+import type { PolicyRoute } from '../netfilter/index.ts';
+import { values } from '../netfilter/index.ts';
 import { isTproxy, type CaptureConfig } from './config.ts';
 
 export function hostNetworkSetup(cfg: CaptureConfig): string[] {
@@ -15,4 +17,14 @@ export function hostNetworkSetup(cfg: CaptureConfig): string[] {
     for (const f of families) out.push(`ip ${f} route add local ${f === '-4' ? '0.0.0.0/0' : '::/0'} dev lo table ${cfg.inboundTProxyRouteTable}`);
   }
   return out;
+}
+
+/** TPROXY's policy routing as the model states it (what the tracer routes by). */
+export function policyRoutes(cfg: CaptureConfig): PolicyRoute[] {
+  if (cfg.dryRun || cfg.skipRuleApply || !isTproxy(cfg) || cfg.inboundPortsInclude === '') return [];
+  const fwmark = values.parseUint(cfg.inboundTProxyMark.trim());
+  const table = values.parseUint(cfg.inboundTProxyRouteTable.trim());
+  if (fwmark === undefined || table === undefined) return [];
+  const families = cfg.enableIPv6 ? (['ipv4', 'ipv6'] as const) : (['ipv4'] as const);
+  return families.map((family) => ({ family, fwmark, mask: 0xffffffff, table, route: { type: 'local', dev: 'lo' } }));
 }

@@ -21,6 +21,8 @@ export interface ConnEntry {
   mark: number;
   /** Where a REDIRECT/DNAT sent the connection's original direction. */
   dnat?: Endpoint;
+  /** The source a SNAT gave the connection's original direction. */
+  snat?: Endpoint;
   seenReply: boolean;
   /** The connection was handed to a transparent socket by TPROXY. */
   tproxied: boolean;

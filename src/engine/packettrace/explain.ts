@@ -1,6 +1,6 @@
 /** One plain-English sentence that tells a reader what happened to the packet and why. */
 import type { TracePacket, TraceResult } from './types.ts';
-import { formatEndpoint } from './values.ts';
+import { formatEndpoint } from './addresses.ts';
 
 /** Istio's well-known ports, to name who receives a redirected packet. */
 const KNOWN_PORTS: Record<number, string> = {

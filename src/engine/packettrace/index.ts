@@ -1,7 +1,5 @@
-/** The packet tracer: iptables-restore payloads in, the rules a packet hits and where it ends up out. */
-export { parseRestorePayload, BUILTIN_CHAINS } from './parseRestore.ts';
-export { tracePacket, traceRuleSet } from './tracePacket.ts';
+/** The packet tracer: the rules the kernel holds (the netfilter model) and a packet in, the rules it hits and where it ends up out. */
+export { readPayload, tracePacket, traceRuleset } from './tracePacket.ts';
 export type {
-  Chain, Endpoint, Family, Match, ParseResult, PodListener, PodNetwork, Rule, RuleSet, Table, TableName, Target,
-  TraceDelivery, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep,
+  CtState, Endpoint, Family, PodListener, PodNetwork, TraceDelivery, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep,
 } from './types.ts';

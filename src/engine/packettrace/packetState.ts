@@ -1,11 +1,13 @@
 /** What the kernel knows about a packet while it walks the hooks: the fields rules can match. */
-import type { Family } from './types.ts';
+import type { IpAddr } from '../go/netip.ts';
+import type { CtState, Family } from './types.ts';
 
-export type CtState = 'NEW' | 'ESTABLISHED' | 'RELATED' | 'INVALID' | 'UNTRACKED';
+export type { CtState };
 
 export interface PacketState {
   family: Family;
   proto: string;
+  /** Addresses in Go's canonical text (what NAT rewrites and conntrack compares). */
   src: string;
   sport: number;
   dst: string;
@@ -18,11 +20,13 @@ export interface PacketState {
   owner?: { uid: number; gid: number };
   tcpFlags: string[];
   ctstate: CtState;
-  /** The connection's mark (CONNMARK). */
+  /** The connection's mark (CONNMARK / ct mark). */
   ctmark: number;
   ctNat: { dnat: boolean; snat: boolean };
   /** A socket already owns this flow (an established connection), and whether it is transparent. */
   socket?: { transparent: boolean };
   /** Addresses the pod owns (routing type LOCAL), including the loopback ranges. */
   localCidrs: string[];
+  /** Members of the named sets rules may look addresses up in (ipset / nft sets), by set name. */
+  sets?: Record<string, IpAddr[]>;
 }

@@ -1,76 +1,84 @@
 /**
- * Walks one table's built-in chain for one packet: user-chain jumps push, RETURN and the end of a
- * user chain pop, ACCEPT/DROP and terminal targets stop. Every rule looked at costs one unit of the
- * shared budget, so a payload with cyclic jumps cannot hang the tracer.
+ * Walks one base chain for one packet: jumps push, `return` and the end of a regular chain pop,
+ * accept/drop and terminal statements stop. A rule's statements run in order (nft rules may have
+ * several); one that cannot apply (nft `tproxy` without a socket) ends that rule, not the chain.
+ * Every rule looked at costs one unit of the shared budget, so jumps in a cycle cannot hang it.
  */
+import type { Chain, KernelRule, Statement } from '../netfilter/index.ts';
 import { ruleMatches } from './matchRule.ts';
 import type { PacketState } from './packetState.ts';
-import type { Rule, Table } from './types.ts';
 
-export type Effect = 'continue' | 'accept' | 'drop';
+/** What a statement did: go on with the rule, end the rule (nft's break), or end the walk. */
+export type Effect = 'continue' | 'break' | 'accept' | 'drop';
 
 export interface ChainRun {
   verdict: 'accept' | 'drop';
-  /** The rule whose target ended the walk (ACCEPT, DROP, REDIRECT, ...), if one did. */
-  decidedBy?: Rule;
+  /** The rule whose statement ended the walk (accept, drop, redirect, ...), if one did. */
+  decidedBy?: KernelRule;
   /** The walk stopped because the budget ran out. */
   exhausted?: boolean;
 }
 
 export interface ChainHooks {
   budget: { left: number };
-  /** Called for every rule that matched, with its 1-based position in its chain. */
-  onHit(rule: Rule, position: number): void;
-  /** Applies a non-jump target (MARK, REDIRECT, ...) and says whether the walk goes on. */
-  apply(rule: Rule): Effect;
+  /** Finds a chain of the same table by name. */
+  chain(name: string): Chain | undefined;
+  /**
+   * Called when a rule counts the packet, with its 1-based position in its chain: when all its
+   * matches hold (iptables), or when the walk reaches its `counter` statement (nft).
+   */
+  onHit(rule: KernelRule, position: number, chain: string): void;
+  /** Applies a statement other than a verdict, jump or counter, and says what the walk does next. */
+  apply(rule: KernelRule, statement: Statement): Effect;
 }
 
 const MAX_DEPTH = 64;
 
-export function runChain(table: Table, chainName: string, p: PacketState, hooks: ChainHooks): ChainRun {
-  const start = table.chains[chainName];
-  if (!start) return { verdict: 'accept' };
-  const stack: Array<{ rules: Rule[]; next: number }> = [];
-  let frame = { rules: start.rules, next: 0 };
+export function runChain(start: Chain, p: PacketState, hooks: ChainHooks): ChainRun {
+  const policy = (): ChainRun => ({ verdict: start.base?.policy === 'drop' ? 'drop' : 'accept' });
+  const stack: Array<{ chain: Chain; next: number }> = [];
+  let frame = { chain: start, next: 0 };
   for (;;) {
-    if (frame.next >= frame.rules.length) {
+    if (frame.next >= frame.chain.rules.length) {
       const back = stack.pop();
-      if (!back) return { verdict: start.policy === 'DROP' ? 'drop' : 'accept' };
+      if (!back) return policy();
       frame = back;
       continue;
     }
     if (hooks.budget.left-- <= 0) return { verdict: 'accept', exhausted: true };
     const index = frame.next++;
-    const rule = frame.rules[index];
+    const rule = frame.chain.rules[index];
+    const here = frame.chain.name;
     if (!ruleMatches(rule.matches, p)) continue;
-    hooks.onHit(rule, index + 1);
-    const t = rule.target;
-    switch (t.kind) {
-      case 'none':
+    const counted = rule.statements.some((s) => s.kind === 'counter');
+    if (!counted) hooks.onHit(rule, index + 1, here);
+    for (const s of rule.statements) {
+      if (s.kind === 'counter') {
+        hooks.onHit(rule, index + 1, here);
         continue;
-      case 'ACCEPT':
-        return { verdict: 'accept', decidedBy: rule };
-      case 'DROP': case 'REJECT':
-        return { verdict: 'drop', decidedBy: rule };
-      case 'RETURN': {
+      }
+      if (s.kind === 'verdict') {
+        if (s.verdict === 'continue') continue;
+        if (s.verdict === 'accept') return { verdict: 'accept', decidedBy: rule };
+        if (s.verdict === 'drop' || s.verdict === 'reject') return { verdict: 'drop', decidedBy: rule };
+        // return
         const back = stack.pop();
-        if (!back) return { verdict: start.policy === 'DROP' ? 'drop' : 'accept' };
+        if (!back) return policy();
         frame = back;
-        continue;
+        break;
       }
-      case 'jump': {
-        const target = table.chains[t.chain];
-        if (!target) continue;
-        if (!t.goto) stack.push(frame);
+      if (s.kind === 'jump') {
+        const target = hooks.chain(s.chain);
+        if (!target) break;
+        if (!s.goto) stack.push(frame);
         if (stack.length > MAX_DEPTH) return { verdict: 'accept', exhausted: true };
-        frame = { rules: target.rules, next: 0 };
-        continue;
+        frame = { chain: target, next: 0 };
+        break;
       }
-      default: {
-        const effect = hooks.apply(rule);
-        if (effect === 'continue') continue;
-        return { verdict: effect, decidedBy: rule };
-      }
+      const effect = hooks.apply(rule, s);
+      if (effect === 'continue') continue;
+      if (effect === 'break') break;
+      return { verdict: effect, decidedBy: rule };
     }
   }
 }

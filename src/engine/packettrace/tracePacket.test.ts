@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { tracePacket } from './tracePacket.ts';
+import type { Ruleset } from '../netfilter/index.ts';
+import { tracePacket, traceRuleset } from './tracePacket.ts';
 import type { TracePacket } from './types.ts';
 
 const CORPUS = join(__dirname, '../../../../shared/conformance/trace');
@@ -64,8 +65,22 @@ describe('tracePacket on hand-made rule sets', () => {
     expect(r.explanation.length).toBeGreaterThan(20);
   });
 
-  it('stops cyclic chains with a warning instead of hanging', () => {
+  it('a table whose chains jump in a loop is refused, as the kernel does', () => {
     const r = tracePacket('*filter\n-N A\n-N B\n-A OUTPUT -j A\n-A A -g B\n-A B -g A\nCOMMIT\n', app('198.51.100.1', 80), { ...net, budget: 1000 });
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.some((d) => /loop/.test(d.message))).toBe(true);
+  });
+
+  it('stops cyclic chains built in code with a warning instead of hanging', () => {
+    const jump = (chain: string) => ({ matches: [], statements: [{ kind: 'jump' as const, chain, goto: true }], op: 0, kernelText: `-g ${chain}` });
+    const ruleset: Ruleset = {
+      backend: 'iptables', family: 'ipv4',
+      tables: [{ name: 'filter', family: 'ip', sets: [], chains: [
+        { name: 'OUTPUT', base: { type: 'filter', hook: 'output', priority: 0, policy: 'accept' }, rules: [jump('A')] },
+        { name: 'A', rules: [jump('B')] }, { name: 'B', rules: [jump('A')] },
+      ] }],
+    };
+    const r = traceRuleset(ruleset, app('198.51.100.1', 80), { ...net, budget: 1000 });
     expect(r.diagnostics.some((d) => /budget/.test(d.message))).toBe(true);
   });
 

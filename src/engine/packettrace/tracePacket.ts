@@ -3,13 +3,13 @@
  * kernel's packet counters would show rising, in traversal order, and where the packet ends up.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import { loadIptables, parseRestore, type KernelRule, type MachineContext, type Ruleset } from '../netfilter/index.ts';
+import { canonicalAddr, familyOf } from './addresses.ts';
 import { parseFlagLetters, type Tuple } from './conntrack.ts';
 import { explain } from './explain.ts';
 import { sendPacket, type Origin, type Recorder, type Sim } from './journey.ts';
 import { isLocal, podRouting } from './network.ts';
-import { parseRestorePayload } from './parseRestore.ts';
-import type { PodListener, RuleSet, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep } from './types.ts';
-import { canonicalAddr, familyOf } from './values.ts';
+import type { PodListener, TraceHit, TraceOptions, TracePacket, TraceResult, TraceStep } from './types.ts';
 
 const DEFAULT_BUDGET = 100_000;
 const DEFAULT_LISTENERS: PodListener[] = [
@@ -17,15 +17,25 @@ const DEFAULT_LISTENERS: PodListener[] = [
   { port: 15006, uid: 0, gid: 1337, transparent: true },
 ];
 
-/** Parses the payload and traces the packet; never throws. */
-export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions = {}): TraceResult {
-  const parsed = parseRestorePayload(payload, { family: packet.family, input: options.input });
-  const result = traceRuleSet(parsed.ruleset, packet, options);
-  return { ...result, diagnostics: [...parsed.diagnostics, ...result.diagnostics], ok: result.ok && !parsed.diagnostics.some((d) => d.severity === 'error') };
+/** Reads an iptables-restore payload into the ruleset the kernel would hold; problems are diagnostics. */
+export function readPayload(payload: string, family: TracePacket['family'], options: { input?: string; machine?: MachineContext } = {}): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
+  const parsed = parseRestore(payload, { family, input: options.input, origin: 'packettrace' });
+  const loaded = loadIptables(parsed.program, { machine: options.machine, input: options.input, origin: 'packettrace' });
+  return { ruleset: loaded.ruleset, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics] };
 }
 
-/** Traces a packet through an already parsed rule set; never throws. */
-export function traceRuleSet(ruleset: RuleSet, packet: TracePacket, options: TraceOptions = {}): TraceResult {
+/**
+ * Reads the payload and traces the packet; never throws. A payload the kernel would refuse makes
+ * the result not ok: the trace then shows only what could be read.
+ */
+export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions = {}): TraceResult {
+  const read = readPayload(payload, packet.family, { input: options.input });
+  const result = traceRuleset(read.ruleset, packet, options);
+  return { ...result, diagnostics: [...read.diagnostics, ...result.diagnostics], ok: result.ok && !read.diagnostics.some((d) => d.severity === 'error') };
+}
+
+/** Traces a packet through the rules the kernel holds; never throws. */
+export function traceRuleset(ruleset: Ruleset, packet: TracePacket, options: TraceOptions = {}): TraceResult {
   try {
     return trace(ruleset, packet, options);
   } catch (err) {
@@ -51,12 +61,12 @@ function validate(packet: TracePacket): Diagnostic[] {
   return out;
 }
 
-function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): TraceResult {
+function trace(ruleset: Ruleset, packet: TracePacket, options: TraceOptions): TraceResult {
   const diagnostics = validate(packet);
   if (diagnostics.length) {
     return { ok: false, hits: [], final: 'unknown', delivery: { where: 'dropped' }, steps: [], explanation: 'The packet is not valid.', diagnostics };
   }
-  if (ruleset.family !== packet.family) {
+  if (ruleset.family && ruleset.family !== packet.family) {
     diagnostics.push(diagnostic('packettrace', 'warning', `the rules are ${ruleset.family} but the packet is ${packet.family}`));
   }
   const src = { addr: canonicalAddr(packet.src.addr)!, port: packet.src.port };
@@ -77,27 +87,30 @@ function trace(ruleset: RuleSet, packet: TracePacket, options: TraceOptions): Tr
   const steps: TraceStep[] = [];
   let final: string | undefined;
   let decidedBy: string | undefined;
+  const atOf = new Map<KernelRule, string>();
   const rec: Recorder = {
-    hit(rule, position, hook) {
-      const at = `${rule.table}/${rule.chain}#${position}`;
+    hit(table, chain, rule, position, hook) {
+      const at = `${table}/${chain}#${position}`;
+      atOf.set(rule, at);
       const seen = byKey.get(at);
       if (seen) {
         seen.packets++;
         return;
       }
-      const h: TraceHit = { at, table: rule.table, chain: rule.chain, position, rule: rule.kernelText, payloadLine: rule.payloadLine, payloadRule: rule.payloadRule, packets: 1, hook };
+      const h: TraceHit = {
+        at, table, chain, position, rule: rule.kernelText, payloadLine: rule.src?.line ?? 0, payloadRule: rule.src?.text ?? '', packets: 1, hook,
+        ...(rule.origin ? { origin: rule.origin } : {}),
+      };
       byKey.set(at, h);
       hits.push(h);
     },
     step: (where, note) => steps.push({ where, note }),
     terminal(text, rule) {
       final = text;
-      decidedBy = rule ? byKeyOf(rule) : undefined;
+      decidedBy = rule ? atOf.get(rule) : undefined;
     },
     warn: (message) => diagnostics.push(diagnostic('packettrace', 'warning', message)),
   };
-  const byKeyOf = (rule: { table: string; chain: string; payloadLine: number }) =>
-    hits.find((h) => h.table === rule.table && h.chain === rule.chain && h.payloadLine === rule.payloadLine)?.at;
 
   const tuple: Tuple = { proto: packet.proto, src: src.addr, sport: src.port, dst: dst.addr, dport: dst.port };
   const owner = { uid: packet.uid ?? 0, gid: packet.gid ?? 0 };

@@ -1,71 +1,9 @@
-/** The data model of the packet tracer: parsed iptables-restore payloads, packets, and trace results. */
+/** The packet tracer's data: packets, the pod's network, and trace results. Rules are the netfilter model's. */
 import type { Diagnostic } from '../diagnostics.ts';
+import type { AddressFamily, CtState, PolicyRoute, RuleOrigin } from '../netfilter/index.ts';
 
-export type Family = 'ipv4' | 'ipv6';
-export type TableName = 'raw' | 'mangle' | 'nat' | 'filter' | 'security';
-
-/** One condition of a rule; `invert` is the `!` in front of it. */
-export type Match =
-  | { kind: 'proto'; invert: boolean; proto: string }
-  | { kind: 'src' | 'dst'; invert: boolean; cidrs: string[] }
-  | { kind: 'inIface' | 'outIface'; invert: boolean; name: string }
-  | { kind: 'port'; which: 'sport' | 'dport' | 'any'; invert: boolean; ranges: Array<[number, number]> }
-  | { kind: 'tcpFlags'; invert: boolean; mask: string[]; set: string[] }
-  | { kind: 'owner'; which: 'uid' | 'gid'; invert: boolean; low: number; high: number }
-  | { kind: 'ownerSocket'; invert: boolean }
-  | { kind: 'mark' | 'connmark'; invert: boolean; value: number; mask: number }
-  | { kind: 'ctstate'; invert: boolean; states: string[] }
-  | { kind: 'socket'; transparent: boolean; nowildcard: boolean }
-  | { kind: 'addrtype'; which: 'src' | 'dst'; invert: boolean; types: string[]; limitIn: boolean; limitOut: boolean }
-  | { kind: 'ignored'; module: string };
-
-export type Target =
-  | { kind: 'none' }
-  | { kind: 'ACCEPT' | 'DROP' | 'RETURN' | 'REJECT' }
-  | { kind: 'jump'; chain: string; goto: boolean }
-  | { kind: 'REDIRECT'; port?: number }
-  | { kind: 'TPROXY'; port: number; ip?: string; mark: number; mask: number }
-  | { kind: 'DNAT'; addr?: string; port?: number }
-  | { kind: 'SNAT' | 'MASQUERADE' }
-  | { kind: 'MARK'; op: 'set' | 'and' | 'or' | 'xor'; value: number; mask: number }
-  | { kind: 'CONNMARK'; op: 'save' | 'restore' | 'set'; value: number; mask: number; nfmask: number; ctmask: number }
-  | { kind: 'CT'; zone?: number; notrack: boolean }
-  | { kind: 'LOG' };
-
-export interface Rule {
-  table: TableName;
-  chain: string;
-  matches: Match[];
-  target: Target;
-  /** The payload line that created the rule (1-based) and its text. */
-  payloadLine: number;
-  payloadRule: string;
-  /** The rule as `iptables-save` prints it back from the kernel. */
-  kernelText: string;
-}
-
-export interface Chain {
-  name: string;
-  builtin: boolean;
-  policy: 'ACCEPT' | 'DROP';
-  rules: Rule[];
-}
-
-export interface Table {
-  name: TableName;
-  /** Chains in the order they were first seen. */
-  chains: Record<string, Chain>;
-}
-
-export interface RuleSet {
-  family: Family;
-  tables: Partial<Record<TableName, Table>>;
-}
-
-export interface ParseResult {
-  ruleset: RuleSet;
-  diagnostics: Diagnostic[];
-}
+export type Family = AddressFamily;
+export type { CtState };
 
 export interface Endpoint {
   addr: string;
@@ -119,6 +57,8 @@ export interface PodNetwork {
   loopback?: string[];
   /** Policy routing installed for TPROXY: packets with this fwmark are delivered locally. */
   tproxyFwmark?: number;
+  /** Policy routes (fwmark/mask → a table with a local default route): matching packets are delivered locally. */
+  policyRoutes?: PolicyRoute[];
   /** Listening sockets in the pod (default: Envoy's 15001 and 15006, uid 0 gid 1337, transparent). */
   listeners?: PodListener[];
 }
@@ -134,7 +74,7 @@ export interface TraceOptions {
 export interface TraceHit {
   /** table/CHAIN#n, n = 1-based position in the chain as the kernel holds it. */
   at: string;
-  table: TableName;
+  table: string;
   chain: string;
   position: number;
   /** The kernel's iptables-save text of the rule. */
@@ -145,6 +85,8 @@ export interface TraceHit {
   packets: number;
   /** Which hook the rule was first matched at, e.g. "OUTPUT" or "PREROUTING (looped back via lo)". */
   hook: string;
+  /** Why the rule exists (the flag, annotation or env var that made it), when the rules were generated. */
+  origin?: RuleOrigin;
 }
 
 export interface TraceStep {

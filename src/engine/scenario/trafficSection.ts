@@ -1,6 +1,7 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { captureRulesForPod, type CaptureResult } from '../iptables/index.ts';
-import { parseRestorePayload, traceRuleSet, type Family, type RuleSet, type TracePacket, type TraceResult } from '../packettrace/index.ts';
+import type { Ruleset } from '../netfilter/index.ts';
+import { traceRuleset, type Family, type TracePacket, type TraceResult } from '../packettrace/index.ts';
 import { CLUSTER_DNS, POD_ADDRESS, trafficPresets, type TrafficPreset } from './trafficPresets.ts';
 
 export interface TrafficOptions {
@@ -15,8 +16,8 @@ export interface TrafficResult {
   /** Whether the configuration produces IPv6 rules at all. */
   ipv6Available: boolean;
   capture: CaptureResult;
-  /** The payload of the chosen family as the kernel would hold it, for the chain diagram. */
-  ruleset: RuleSet;
+  /** The rules of the chosen family as the kernel would hold them (the netfilter model), for the chain diagram. */
+  ruleset: Ruleset;
   presets: TrafficPreset[];
   /** The traced packet and its path; absent when there are no rules to trace through. */
   trace?: TraceResult & { packet: TracePacket; preset?: string };
@@ -28,7 +29,7 @@ export interface TrafficCapture {
   family: Family;
   ipv6Available: boolean;
   capture: CaptureResult;
-  ruleset: RuleSet;
+  ruleset: Ruleset;
   presets: TrafficPreset[];
   /** The payload of `family` (empty when there are no rules). */
   payload: string;
@@ -47,11 +48,10 @@ export function captureTraffic(pod: Record<string, any>, wantFamily: Family | un
   const family: Family = wantV6 && capture.ipv6 ? 'ipv6' : 'ipv4';
   if (wantV6 && !capture.ipv6) diagnostics.push(diagnostic('traffic', 'info', 'This configuration produces no IPv6 rules; showing IPv4.'));
   const payload = family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
-  const parsed = parseRestorePayload(payload, { family, input: 'payload' });
-  diagnostics.push(...parsed.diagnostics);
+  const ruleset: Ruleset = (family === 'ipv6' ? capture.rulesets.v6 : capture.rulesets.v4) ?? { backend: 'iptables', family, tables: [] };
   const appPort = firstContainerPort(pod) ?? 8080;
   const presets = trafficPresets(family, capture.config, appPort);
-  return { family, ipv6Available: capture.ipv6, capture, ruleset: parsed.ruleset, presets, payload, diagnostics };
+  return { family, ipv6Available: capture.ipv6, capture, ruleset, presets, payload, diagnostics };
 }
 
 /** One packet (a preset, or the user's own) traced through captured rules; undefined when there are no rules. */
@@ -60,11 +60,11 @@ export function traceTraffic(c: TrafficCapture, options: Pick<TrafficOptions, 'p
   const preset = c.presets.find((p) => p.id === (options.preset ?? 'app-calls-service'));
   const packet = options.packet ?? preset?.packet ?? c.presets[0].packet;
   try {
-    const result = traceRuleSet(c.ruleset, { ...packet, family: c.family }, {
+    const result = traceRuleset(c.ruleset, { ...packet, family: c.family }, {
       network: {
         iface: 'eth0',
         addresses: [c.family === 'ipv6' ? `${POD_ADDRESS.ipv6}/64` : `${POD_ADDRESS.ipv4}/24`],
-        tproxyFwmark: c.capture.config?.inboundInterceptionMode === 'TPROXY' ? Number(c.capture.config.inboundTProxyMark) : undefined,
+        policyRoutes: c.capture.policyRoutes,
       },
     });
     return { trace: { ...result, packet, preset: options.packet ? undefined : preset?.id }, diagnostics: result.diagnostics };

@@ -1,7 +1,7 @@
 import { Background, Controls, Handle, MarkerType, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
-import type { RuleSet, TraceHit } from '../../worker/protocol.ts';
+import type { Ruleset, TraceHit } from '../../worker/protocol.ts';
 import { buildChainGraph, type ChainBox } from './chainGraph.ts';
 
 type BoxNode = Node<{ box: ChainBox; onRule?: (chainId: string, position: number) => void }, 'box'>;
@@ -34,7 +34,7 @@ function BoxView({ data }: NodeProps<BoxNode>) {
 const nodeTypes = { box: BoxView };
 
 /** The iptables chains as boxes joined by jumps, with the traced packet's path lit up. */
-export default function ChainDiagram({ ruleset, hits, onRule }: { ruleset: RuleSet; hits: readonly TraceHit[]; onRule?: (chainId: string, position: number) => void }) {
+export default function ChainDiagram({ ruleset, hits, onRule }: { ruleset: Ruleset; hits: readonly TraceHit[]; onRule?: (chainId: string, position: number) => void }) {
   const { nodes, edges } = useMemo(() => {
     const graph = buildChainGraph(ruleset, hits);
     const nodes: BoxNode[] = graph.boxes.map((b) => ({ id: b.id, type: 'box', position: { x: b.x, y: b.y }, data: { box: b, onRule }, style: { width: b.width } }));

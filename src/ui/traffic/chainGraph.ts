@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import type { RuleSet, TraceHit } from '../../worker/protocol.ts';
+import type { Ruleset, TraceHit } from '../../worker/protocol.ts';
 
 /**
  * The framework-free half of the chain diagram: turns a rule set (and a traced path) into laid-out
@@ -46,7 +46,7 @@ const WIDTH = 380;
 /** Istio's listeners, named so the diagram ends where the packet really goes. */
 const LISTENER_NAMES: Record<number, string> = { 15001: 'Envoy outbound listener', 15006: 'Envoy inbound listener', 15053: 'istio-agent DNS proxy', 15008: 'HBONE tunnel' };
 
-export function buildChainGraph(ruleset: RuleSet, hits: readonly TraceHit[] = []): ChainGraph {
+export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = []): ChainGraph {
   const hitOrder = new Map<string, number>();
   hits.forEach((h, i) => {
     if (!hitOrder.has(h.at)) hitOrder.set(h.at, i + 1);
@@ -57,24 +57,26 @@ export function buildChainGraph(ruleset: RuleSet, hits: readonly TraceHit[] = []
   const listeners = new Map<string, ChainBox>();
   const chainsOnPath = new Set(hits.map((h) => `${h.table}/${h.chain}`));
 
-  for (const table of Object.values(ruleset.tables)) {
-    if (!table) continue;
-    for (const chain of Object.values(table.chains)) {
+  for (const table of ruleset.tables) {
+    for (const chain of table.chains) {
       // Built-in chains the payload never touches would only add noise.
-      if (chain.builtin && chain.rules.length === 0) continue;
+      if (chain.base && chain.rules.length === 0) continue;
       const id = `${table.name}/${chain.name}`;
-      const rows = chain.rules.map((r, i) => ({ position: i + 1, text: r.kernelText || r.payloadRule, hitOrder: hitOrder.get(`${id}#${i + 1}`) }));
-      boxes.push({ id, kind: 'chain', table: table.name, name: chain.name, builtin: chain.builtin, rows, onPath: chainsOnPath.has(id), x: 0, y: 0, width: WIDTH, height: HEADER + Math.max(1, rows.length) * ROW_HEIGHT + 8 });
+      const rows = chain.rules.map((r, i) => ({ position: i + 1, text: r.kernelText || r.src?.text || '', hitOrder: hitOrder.get(`${id}#${i + 1}`) }));
+      boxes.push({ id, kind: 'chain', table: table.name, name: chain.name, builtin: !!chain.base, rows, onPath: chainsOnPath.has(id), x: 0, y: 0, width: WIDTH, height: HEADER + Math.max(1, rows.length) * ROW_HEIGHT + 8 });
       chain.rules.forEach((rule, i) => {
         const hit = hitOrder.has(`${id}#${i + 1}`);
         let to: string | undefined;
         let label: string | undefined;
-        if (rule.target.kind === 'jump') {
-          to = `${table.name}/${rule.target.chain}`;
-        } else if ((rule.target.kind === 'REDIRECT' || rule.target.kind === 'TPROXY') && rule.target.port) {
-          const port = rule.target.port;
+        const jump = rule.statements.find((s) => s.kind === 'jump');
+        const capture = rule.statements.find((s) => s.kind === 'redirect' || s.kind === 'tproxy');
+        const capturePort = capture?.kind === 'redirect' ? capture.port?.value?.[0] : capture?.kind === 'tproxy' ? capture.port?.value : undefined;
+        if (jump?.kind === 'jump') {
+          to = `${table.name}/${jump.chain}`;
+        } else if (capture && capturePort) {
+          const port = capturePort;
           to = `listener/${port}`;
-          label = rule.target.kind;
+          label = capture.kind === 'redirect' ? 'REDIRECT' : 'TPROXY';
           if (!listeners.has(to)) {
             listeners.set(to, { id: to, kind: 'listener', name: `${LISTENER_NAMES[port] ?? 'port'} :${port}`, builtin: false, rows: [], onPath: false, x: 0, y: 0, width: 220, height: 40 });
           }

@@ -183,3 +183,24 @@ export function maskPrefix(p: IpPrefix): IpPrefix {
   });
   return { addr: { family: p.addr.family, bytes }, bits: p.bits };
 }
+
+/** Go's Prefix.Contains: the address lies in the prefix (same family; an IPv4-mapped address is IPv6). */
+export function prefixContains(p: IpPrefix, a: IpAddr): boolean {
+  if (p.addr.family !== a.family) return false;
+  for (let i = 0; i < p.addr.bytes.length; i++) {
+    const keep = Math.max(0, Math.min(8, p.bits - i * 8));
+    const mask = (0xff << (8 - keep)) & 0xff;
+    if ((p.addr.bytes[i] & mask) !== (a.bytes[i] & mask)) return false;
+  }
+  return true;
+}
+
+/** Go's Addr == Addr (zones compared too). */
+export function addrEqual(a: IpAddr, b: IpAddr): boolean {
+  return a.family === b.family && (a.zone ?? '') === (b.zone ?? '') && a.bytes.every((x, i) => x === b.bytes[i]);
+}
+
+/** The single-address prefix of an address (/32 or /128), as Go's Addr.Prefix(BitLen()) gives it. */
+export function hostPrefix(a: IpAddr): IpPrefix {
+  return { addr: { family: a.family, bytes: a.bytes }, bits: a.family === 4 ? 32 : 128 };
+}

@@ -1,21 +1,36 @@
 /**
- * A command-line parser with spf13/pflag's rules, so an istio-init args list is read exactly as the
- * real program reads it: "--long v", "--long=v", "-x v", "-xv", "-x=v", clustered bool shorthands
+ * spf13/pflag's command-line rules, so an argument list is read exactly as a Go program built on
+ * pflag/cobra reads it: "--long v", "--long=v", "-x v", "-xv", "-x=v", clustered bool shorthands
  * ("-nb *"), "--" ends the flags, and non-flag words are positional (interspersed).
  */
-import { parseGoBool, parseGoDuration, parseGoUintBase0 } from '../go/index.ts';
-import { flagLabel, type FlagDef } from './flags.ts';
+import { parseGoDuration } from './duration.ts';
+import { parseGoBool, parseGoUintBase0 } from './strconv.ts';
 
-export interface FlagSetting {
-  flag: FlagDef;
+/** The value types pflag flags have (the ones Istio's tools use). */
+export type PflagType = 'string' | 'bool' | 'uint16' | 'duration';
+
+/** What pflag needs to know of a flag: its names and value type. */
+export interface PflagDef {
+  name: string;
+  short?: string;
+  type: PflagType;
+}
+
+/** "-p, --envoy-port" or "--redirect-dns", as pflag names a flag in its messages. */
+export function flagLabel(f: PflagDef): string {
+  return f.short ? `-${f.short}, --${f.name}` : `--${f.name}`;
+}
+
+export interface FlagSetting<F extends PflagDef = PflagDef> {
+  flag: F;
   /** The converted value. */
   value: string | boolean | number;
   /** Index in argv of the word that named the flag. */
   argIndex: number;
 }
 
-export interface ParsedArgs {
-  settings: FlagSetting[];
+export interface ParsedArgs<F extends PflagDef = PflagDef> {
+  settings: FlagSetting<F>[];
   positional: string[];
   /** The first parse error, worded like pflag's; parsing stops there, as it does in Go. */
   error?: { message: string; argIndex: number };
@@ -23,7 +38,7 @@ export interface ParsedArgs {
 }
 
 /** Converts a flag's text the way the flag's pflag value type does, or returns the error text. */
-export function convertFlagValue(flag: FlagDef, text: string): { value: string | boolean | number } | { error: string } {
+export function convertFlagValue(flag: PflagDef, text: string): { value: string | boolean | number } | { error: string } {
   switch (flag.type) {
     case 'string':
       return { value: text };
@@ -45,16 +60,16 @@ export function convertFlagValue(flag: FlagDef, text: string): { value: string |
 }
 const MAX_ARGS = 10_000;
 
-export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): ParsedArgs {
+export function parseFlags<F extends PflagDef>(argv: readonly string[], defs: readonly F[]): ParsedArgs<F> {
   const byName = new Map(defs.map((d) => [d.name, d]));
   const byShort = new Map(defs.filter((d) => d.short).map((d) => [d.short!, d]));
-  const out: ParsedArgs = { settings: [], positional: [], helpRequested: false };
+  const out: ParsedArgs<F> = { settings: [], positional: [], helpRequested: false };
   if (argv.length > MAX_ARGS) {
     out.error = { message: `too many arguments (${argv.length}; at most ${MAX_ARGS} are read)`, argIndex: MAX_ARGS };
     return out;
   }
 
-  const set = (flag: FlagDef, text: string, argIndex: number): boolean => {
+  const set = (flag: F, text: string, argIndex: number): boolean => {
     const conv = convertFlagValue(flag, text);
     if ('error' in conv) {
       out.error = { message: `invalid argument ${JSON.stringify(text)} for ${JSON.stringify(flagLabel(flag))} flag: ${conv.error}`, argIndex };

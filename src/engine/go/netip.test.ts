@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInetNtop6 } from './kernelView.ts';
+import { formatInetNtop } from '../netfilter/values.ts';
 import { formatPrefix, maskPrefix, parseAddr, parsePrefix } from './netip.ts';
 
 describe('Go netip prefixes', () => {
@@ -35,6 +35,6 @@ describe('Go netip prefixes', () => {
     ['2001:db8::10', '2001:db8::10'],
   ])('inet_ntop prints %s as %s', (input, out) => {
     const a = parseAddr(input);
-    expect(a.ok && formatInetNtop6(a.value)).toBe(out);
+    expect(a.ok && formatInetNtop(a.value)).toBe(out);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISTIO_IPTABLES_FLAGS } from './flags.ts';
+import { ISTIO_IPTABLES_FLAGS } from '../iptables/flags.ts';
 import { parseFlags } from './pflag.ts';
 
 const parse = (...argv: string[]) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCidr, formatEndpoint, inCidr, parseMarkMask, parsePortList, parsePortRange } from './values.ts';
+import { values } from '../netfilter/index.ts';
+import { canonicalCidr, formatEndpoint, inCidr } from './addresses.ts';
 
-describe('values', () => {
+describe('addresses and values', () => {
   it.each([
     ['127.0.0.1/8', 'ipv4', '127.0.0.0/8'],
     ['192.0.2.7', 'ipv4', '192.0.2.7/32'],
@@ -22,14 +23,13 @@ describe('values', () => {
   it.each([
     ['80', [80, 80]], ['1:1023', [1, 1023]], [':100', [0, 100]], ['15000:', [15000, 65535]], ['9:1', undefined], ['70000', undefined],
   ] as const)('parsePortRange(%s)', (text, expected) => {
-    expect(parsePortRange(text)).toEqual(expected);
+    expect(values.parsePortRange(text)).toEqual(expected);
   });
 
-  it('reads port lists, marks and endpoints', () => {
-    expect(parsePortList('53,15008,8000:8999')).toEqual([[53, 53], [15008, 15008], [8000, 8999]]);
-    expect(parseMarkMask('0x539/0xffff')).toEqual({ value: 1337, mask: 0xffff });
-    expect(parseMarkMask('1337')).toEqual({ value: 1337, mask: 0xffffffff });
-    expect(parseMarkMask('x')).toBeUndefined();
+  it('reads marks and prints endpoints', () => {
+    expect(values.parseMark('0x539/0xffff')).toEqual({ value: 1337, mask: 0xffff });
+    expect(values.parseMark('1337')).toEqual({ value: 1337, mask: 0xffffffff });
+    expect(values.parseMark('x')).toBeUndefined();
     expect(formatEndpoint('::1', 15001)).toBe('[::1]:15001');
   });
 });

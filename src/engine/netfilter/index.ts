@@ -1,0 +1,20 @@
+/**
+ * The netfilter rule model (model.ts) and what reads and writes it, for both backends:
+ * programs (iptables-restore payloads, nft scripts) built in code or parsed from text, loaded into
+ * the rulesets the kernel would hold, and printed as the kernel's own listings.
+ */
+export type {
+  AddressFamily, Backend, BaseChain, BaseChainSpec, Chain, ChainType, CtState, Hook, KernelRule, MachineContext, MarkAssignment, MarkValue, Match,
+  MatchKind, NamedSet, NamedSetSpec, Op, OpSource, PolicyRoute, Program, Range, Rule, RuleOrigin, Ruleset, SettingOrigin, Statement, StatementKind, Table, TableFamily,
+  Written,
+} from './model.ts';
+export * as values from './values.ts';
+export { formatEndpoint, formatInetNtop, oneWord } from './values.ts';
+// iptables
+export { ipt, rule } from './iptables/build.ts';
+export { parseRestore, guessFamily, type ParsedProgram, type ParseRestoreOptions } from './iptables/parse.ts';
+export { renderRestore, opLine as restoreLine } from './iptables/render.ts';
+export { loadIptables, type Loaded, type LoadOptions } from './iptables/load.ts';
+export { renderIptablesSave, normaliseSave, type SaveOptions } from './iptables/save.ts';
+export { saveLine as iptablesSaveLine, restoreWords } from './iptables/spell.ts';
+export { BUILTIN_CHAINS as IPTABLES_BUILTIN_CHAINS, builtinBase, isIptablesTable } from './iptables/tables.ts';
