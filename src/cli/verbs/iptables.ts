@@ -46,6 +46,8 @@ export function iptables(args: string[], io: CliIO): number {
     podIPs: values['--pod-ip'] ?? [ipv6 ? IPV6_POD : IPV4_POD],
     // A pod's resolv.conf follows from its dnsPolicy; elsewhere no --nameserver means none.
     resolvConf: values['--nameserver'] ?? (values['-f'] ? undefined : []),
+    // iptables-save prints when it listed the rules.
+    now: Date.now(),
   };
 
   let result: CaptureResult;

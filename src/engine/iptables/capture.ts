@@ -64,7 +64,7 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
       programs: { v4: p4.program, ...(p6 ? { v6: p6.program } : {}) },
       payload: { v4: p4.text, v6: p6?.text ?? '' },
       rulesets: { v4: l4.ruleset, ...(l6 ? { v6: l6.ruleset } : {}) },
-      kernelView: { v4: renderIptablesSave(l4.ruleset), v6: l6 ? renderIptablesSave(l6.ruleset) : '' },
+      kernelView: { v4: renderIptablesSave(l4.ruleset, { now: ctx.now }), v6: l6 ? renderIptablesSave(l6.ruleset, { now: ctx.now }) : '' },
       hostSetup: hostNetworkSetup(config),
       policyRoutes: policyRoutes(config),
       diagnostics: diags,

@@ -21,6 +21,8 @@ export interface CaptureContext {
   users?: Record<string, string>;
   /** The group table: group name → gid, for the kernel view of `--gid-owner name`. */
   groups?: Record<string, number>;
+  /** When the kernel view is taken (its `#` lines print it); without it the listing is deterministic (the epoch). */
+  now?: Date | number;
 }
 
 export type Env = Record<string, string | undefined>;
