@@ -4,7 +4,7 @@ import { bindEngine } from './state/engineBinding.ts';
 import { bindPersistence } from './state/persistence.ts';
 import { createAppStore } from './state/store.ts';
 import { App } from './ui/App.tsx';
-import { StoreProvider } from './ui/storeContext.tsx';
+import { StoreProvider } from './state/storeContext.tsx';
 import './ui/app.css';
 
 const store = createAppStore();

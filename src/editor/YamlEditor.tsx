@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { INPUT_NAMES, type Diagnostic, type InputName, type SourceRef } from '../worker/protocol.ts';
-import { useAppState, useAppStore } from '../ui/storeContext.tsx';
+import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { monaco } from './monacoSetup.ts';
 
 const uriOf = (name: InputName) => monaco.Uri.parse(`file:///${name}.yaml`);

@@ -14,7 +14,7 @@ import { EnvPanel } from './panels/EnvPanel.tsx';
 import { PodPanel } from './panels/PodPanel.tsx';
 import { TrafficPanel } from './panels/TrafficPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
-import { EMPTY, useAppState } from './storeContext.tsx';
+import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import { WorkloadPicker } from './WorkloadPicker.tsx';
 
 // Monaco is large: it streams in after the first paint so the panels are usable at once.

@@ -1,4 +1,4 @@
-import { useAppState } from './storeContext.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 
 /** What the cluster contributes that no pasted object says: the CNI plugin and native sidecars. */
 export function ClusterSettings() {

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../worker/protocol.ts';
 import { INPUT_LABELS } from './inputLabels.ts';
-import { useAppState } from './storeContext.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 
 /** Every problem the engine found, each a link to the line:column it points at. */
 export function Diagnostics({ items }: { items: readonly Diagnostic[] }) {

@@ -1,5 +1,5 @@
 import { examples } from '../state/defaultScenario.ts';
-import { useAppState } from './storeContext.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 
 /** Scenarios drawn from the confusions users really report; picking one loads its inputs. */
 export function ExamplesMenu() {

@@ -1,6 +1,6 @@
 import { INPUT_NAMES } from '../worker/protocol.ts';
 import { INPUT_LABELS } from './inputLabels.ts';
-import { EMPTY, useAppState } from './storeContext.tsx';
+import { EMPTY, useAppState } from '../state/storeContext.tsx';
 
 /** The tabs above the editor, one per input; a dot marks a tab whose text has errors. */
 export function InputTabs() {

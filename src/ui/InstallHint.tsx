@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppState } from './storeContext.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 
 /**
  * Above the Injector and Mesh tabs while they hold no ConfigMap: says that the built-in install is in

@@ -3,7 +3,7 @@ import { markdownReport } from '../state/markdownReport.ts';
 import { scenarioToFile } from '../state/scenarioFile.ts';
 import { snapshot } from '../state/persistence.ts';
 import { encodeHash, LONG_LINK } from '../state/urlState.ts';
-import { useAppState, useAppStore } from './storeContext.tsx';
+import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { useOpenFile } from './useOpenFile.ts';
 
 function download(text: string, filename: string, type = 'text/yaml') {

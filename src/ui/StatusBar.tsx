@@ -1,4 +1,4 @@
-import { useAppState } from './storeContext.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 
 /** One line at the bottom: is the engine working, how long it took, what went wrong with it. */
 export function StatusBar() {

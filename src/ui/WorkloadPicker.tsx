@@ -1,4 +1,4 @@
-import { EMPTY, useAppState } from './storeContext.tsx';
+import { EMPTY, useAppState } from '../state/storeContext.tsx';
 
 /** Chooses which of the scenario's workloads the panels show. */
 export function WorkloadPicker() {

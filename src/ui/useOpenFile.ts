@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { restore } from '../state/persistence.ts';
 import { openScenarioFile } from '../state/scenarioFile.ts';
-import { useAppStore } from './storeContext.tsx';
+import { useAppStore } from '../state/storeContext.tsx';
 
 /** Opens a dropped or picked file: a scenario file replaces the scenario, plain YAML fills the tabs it belongs in. */
 export function useOpenFile(report: (message: string) => void) {

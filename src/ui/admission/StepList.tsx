@@ -1,5 +1,5 @@
 import type { AdmissionStep } from '../../worker/protocol.ts';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 
 const MARK = { pass: '✔', fail: '✘', skip: '–', decisive: '★' } as const;
 const STAGE = { workload: 'Your YAML', namespace: 'Namespace', apiserver: 'API server', istiod: 'istiod', verdict: 'Verdict' } as const;

@@ -1,5 +1,5 @@
 import type { AppliedSuggestion } from '../../worker/protocol.ts';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 
 /** Verified edits that would flip the verdict, each applicable with one click (and undoable). */
 export function Suggestions({ items, verdict }: { items: AppliedSuggestion[]; verdict: string }) {

@@ -1,5 +1,5 @@
 import type { WebhookRow } from '../../worker/protocol.ts';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 import { Term } from '../Term.tsx';
 
 function SelectorCell({ check }: { check: WebhookRow['namespaceSelector'] }) {

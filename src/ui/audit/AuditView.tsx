@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditRow } from '../../worker/auditProtocol.ts';
-import { useAppStore } from '../storeContext.tsx';
+import { useAppStore } from '../../state/storeContext.tsx';
 import { filterRows, NO_FILTER, sortRows, type AuditFilter, type SortDirection, type SortKey } from './auditFilters.ts';
 import { AuditSummaryBar } from './AuditSummaryBar.tsx';
 import { AuditTable } from './AuditTable.tsx';

@@ -3,7 +3,7 @@ import { StepList } from '../admission/StepList.tsx';
 import { Suggestions } from '../admission/Suggestions.tsx';
 import { VerdictBanner } from '../admission/VerdictBanner.tsx';
 import { WebhookTable } from '../admission/WebhookTable.tsx';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 
 /** Admission: which webhooks Kubernetes calls for the pod, istiod's decision, and what would change it. */
 export function AdmissionPanel() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { describeSource, sourceOf, valueText } from '../env/envSources.ts';
 import { ProvenanceMap } from '../env/ProvenanceMap.tsx';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 
 /** The injected containers' environment, each variable with where its value came from. */
 export function EnvPanel() {

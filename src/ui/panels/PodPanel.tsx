@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 import { Term } from '../Term.tsx';
 
 const DiffView = lazy(() => import('../../editor/DiffView.tsx'));

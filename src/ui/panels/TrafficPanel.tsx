@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 import { Term } from '../Term.tsx';
 import { PacketForm } from '../traffic/PacketForm.tsx';
 import { TraceView } from '../traffic/TraceView.tsx';

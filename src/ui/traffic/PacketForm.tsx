@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TracePacket, TrafficResult } from '../../worker/protocol.ts';
-import { useAppState } from '../storeContext.tsx';
+import { useAppState } from '../../state/storeContext.tsx';
 
 /** Presets for the questions users ask, and a small form for a packet of their own. */
 export function PacketForm({ traffic }: { traffic: TrafficResult }) {

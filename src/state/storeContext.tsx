@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { AppState, AppStore } from '../state/store.ts';
+import type { AppState, AppStore } from './store.ts';
 
 const StoreContext = createContext<AppStore | null>(null);
 
