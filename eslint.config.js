@@ -43,4 +43,16 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '**/engine'], message: 'The UI reaches the engine only through the worker client.' }] }],
     },
   },
+  {
+    // The main thread's side of the worker boundary (protocols, clients, the editor, the entry)
+    // may name engine *types*, never engine values: runtime engine code belongs in the workers'
+    // bundles, not the page's (excalidraw's type-only boundary).
+    files: ['src/main.tsx', 'src/editor/**', 'src/worker/**', 'src/examples/examples.ts', 'src/examples/catalog.ts'],
+    ignores: ['src/worker/*.worker.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/engine/**', '**/engine'], allowTypeImports: true, message: 'Only engine types may cross to the main thread: use `import type`, or ask the worker.' }],
+      }],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { openAudit, type AuditSession } from '../engine/audit/index.ts';
+import { addToSummary, openAudit, summarizeAudit, type AuditSession, type AuditSummary } from '../engine/audit/index.ts';
 import type { AuditRequest, AuditResponse, AuditRow } from './auditProtocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -10,6 +10,8 @@ const SLICE_MS = 50;
 
 let session: AuditSession | undefined;
 let running = 0;
+/** The running totals of this worker's share, sent with every batch of rows. */
+let summary: AuditSummary = summarizeAudit([]);
 
 function work(id: number) {
   if (id !== running || !session) return;
@@ -17,7 +19,8 @@ function work(id: number) {
   const deadline = performance.now() + SLICE_MS;
   const total = session.overview.pods;
   while (session.done() < total && performance.now() < deadline) rows.push(...session.next(20));
-  post({ type: 'rows', id, rows, done: session.done() });
+  summary = addToSummary(summary, rows);
+  post({ type: 'rows', id, rows, done: session.done(), summary });
   if (session.done() < total) setTimeout(() => work(id), 0);
   else post({ type: 'finished', id, diagnostics: session.overview.diagnostics });
 }
@@ -27,6 +30,7 @@ scope.onmessage = (event: MessageEvent<AuditRequest>) => {
   try {
     if (req.type === 'audit') {
       running = req.id;
+      summary = summarizeAudit([]);
       session = openAudit(req.text, { input: req.input, shard: req.shard, shards: req.shards });
       post({ type: 'opened', id: req.id, overview: session.overview, range: session.range });
       setTimeout(() => work(req.id), 0);

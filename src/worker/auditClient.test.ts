@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditDump, generateDump, openAudit, type AuditSession } from '../engine/audit/index.ts';
+import { addToSummary, auditDump, generateDump, openAudit, summarizeAudit, type AuditSession } from '../engine/audit/index.ts';
 import { createAuditClient, type AuditEvent } from './auditClient.ts';
 import type { AuditRequest, AuditResponse } from './auditProtocol.ts';
 
@@ -18,9 +18,10 @@ class InlineWorker {
     if (req.type === 'scenario') return this.post({ type: 'scenario', id: req.id, index: req.index, texts: this.session?.podScenario(req.index) });
     const session = (this.session = openAudit(req.text, { shard: req.shard, shards: req.shards }));
     this.post({ type: 'opened', id: req.id, overview: session.overview, range: session.range });
+    const summary = summarizeAudit([]);
     const step = () => {
       const rows = session.next(7);
-      this.post({ type: 'rows', id: req.id, rows, done: session.done() });
+      this.post({ type: 'rows', id: req.id, rows, done: session.done(), summary: structuredClone(addToSummary(summary, rows)) });
       if (session.done() < session.overview.pods) setTimeout(step, 2);
       else this.post({ type: 'finished', id: req.id, diagnostics: session.overview.diagnostics });
     };
@@ -50,7 +51,7 @@ describe('audit client', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(40);
     const last = events.findLast((e) => e.type === 'rows')!;
-    expect(last.type === 'rows' && last.summary.pods).toBe(40);
+    expect(last.type === 'rows' && last.summary).toEqual(summarizeAudit(auditDump(text).rows));
     expect(events.at(-1)).toMatchObject({ type: 'finished', diagnostics: [] });
   });
 

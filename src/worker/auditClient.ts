@@ -1,4 +1,3 @@
-import { addToSummary, emptySummary } from '../engine/audit/summarize.ts';
 import type { AuditOverview, AuditRequest, AuditResponse, AuditRow, AuditSummary, Diagnostic, PodScenarioTexts } from './auditProtocol.ts';
 
 export type AuditEvent =
@@ -24,6 +23,21 @@ interface Shard {
   done: number;
   finished: boolean;
   diagnostics: Diagnostic[];
+  /** This shard's running counts, as its worker last reported them. */
+  summary?: AuditSummary;
+}
+
+/**
+ * Adds counts field by field, nested records included. The shards' workers count their own pods
+ * (with the engine's rules); the main thread only sums, so no engine code runs here.
+ */
+export function addCounts<T>(a: T, b: T): T {
+  if (typeof a === 'number' && typeof b === 'number') return (a + b) as T;
+  if (!a || typeof a !== 'object') return b;
+  if (!b || typeof b !== 'object') return a;
+  const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = k in out ? addCounts(out[k], v) : v;
+  return out as T;
 }
 
 const defaultWorkers = () => Math.max(1, Math.min(2, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2));
@@ -40,7 +54,6 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
   let runId = 0;
   let nextScenarioId = 1;
   let started = 0;
-  let summary = emptySummary();
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   const waiting = new Map<number, (texts: PodScenarioTexts | undefined) => void>();
 
@@ -78,8 +91,9 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
       if (shards.every((s) => s.overview)) onEvent({ type: 'opened', overview: { ...msg.overview, pods: msg.overview.totalPods } });
     } else if (msg.type === 'rows') {
       shard.done = msg.done;
-      summary = addToSummary(summary, msg.rows);
-      onEvent({ type: 'rows', rows: msg.rows, done: shards.reduce((n, s) => n + s.done, 0), total: total(), summary: { ...summary, drift: { ...summary.drift } } });
+      shard.summary = msg.summary;
+      const summary = shards.reduce<AuditSummary | undefined>((sum, s) => (s.summary ? (sum ? addCounts(sum, s.summary) : s.summary) : sum), undefined)!;
+      onEvent({ type: 'rows', rows: msg.rows, done: shards.reduce((n, s) => n + s.done, 0), total: total(), summary });
     } else if (msg.type === 'finished') {
       shard.finished = true;
       shard.diagnostics = msg.diagnostics;
@@ -104,7 +118,6 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
       stop();
       const id = ++runId;
       started = performance.now();
-      summary = emptySummary();
       const count = Math.max(1, Math.floor(options.workers ?? defaultWorkers()));
       shards = Array.from({ length: count }, () => ({ worker: createWorker(), done: 0, finished: false, diagnostics: [] }));
       shards.forEach((shard, k) => {

@@ -1,6 +1,6 @@
 // The typed messages between the app and the audit's Web Workers. The audit view imports engine
 // *types* only from here, so imports run one way: UI → worker client → engine.
-import type { AuditOverview, AuditRow, PodScenarioTexts } from '../engine/audit/index.ts';
+import type { AuditOverview, AuditRow, AuditSummary, PodScenarioTexts } from '../engine/audit/index.ts';
 import type { Diagnostic } from '../engine/diagnostics.ts';
 
 export type { AuditOverview, AuditRow, AuditSummary, DriftKind, PodScenarioTexts, SidecarState } from '../engine/audit/index.ts';
@@ -14,8 +14,8 @@ export type AuditRequest =
 
 export type AuditResponse =
   | { type: 'opened'; id: number; overview: AuditOverview; range: [number, number] }
-  /** More rows; `done` counts this worker's pods audited so far. */
-  | { type: 'rows'; id: number; rows: AuditRow[]; done: number }
+  /** More rows; `done` counts this worker's pods audited so far and `summary` their running totals. */
+  | { type: 'rows'; id: number; rows: AuditRow[]; done: number; summary: AuditSummary }
   | { type: 'finished'; id: number; diagnostics: Diagnostic[] }
   | { type: 'scenario'; id: number; index: number; texts?: PodScenarioTexts }
   | { type: 'failure'; id: number; message: string };

@@ -1,9 +1,19 @@
-// The typed messages between the app and the engine's Web Worker. The UI imports engine *types*
-// only from here, so imports run one way: UI → state → worker client → engine.
-import type { ScenarioInput, ScenarioResult } from '../engine/index.ts';
+// The typed messages between the app and the engine's Web Worker. The main thread imports engine
+// *types* only from here (lint-enforced), so imports run one way: UI → state → worker client →
+// engine, and no engine code reaches the main-thread bundle.
+import type { InputName, ScenarioInput, ScenarioResult } from '../engine/index.ts';
 
 export type * from '../engine/index.ts';
-export { INPUT_NAMES } from '../engine/scenario/types.ts';
+
+/**
+ * The editor tabs, in order. The engine owns the names (`InputName`); the main thread needs them
+ * as a value too, and may not import engine values, so they are listed here and the compiler
+ * checks the list is exactly the engine's.
+ */
+export const INPUT_NAMES = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'] as const satisfies readonly InputName[];
+type Missing = Exclude<InputName, (typeof INPUT_NAMES)[number]>;
+const everyInputListed: [Missing] extends [never] ? true : Missing = true;
+void everyInputListed;
 
 export type EngineRequest = { type: 'analyze'; id: number; input: ScenarioInput } | { type: 'builtinConfigMaps'; id: number };
 
