@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { INPUT_NAMES, type Diagnostic, type InputName, type SourceRef } from '../worker/protocol.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
+import { keyBefore } from './keyBefore.ts';
 import { monaco } from './monacoSetup.ts';
 
 const uriOf = (name: InputName) => monaco.Uri.parse(`file:///${name}.yaml`);
@@ -19,6 +20,7 @@ export default function YamlEditor() {
   const activeInput = useAppState((s) => s.activeInput);
   const diagnostics = useAppState((s) => s.result?.diagnostics);
   const reveal = useAppState((s) => s.reveal);
+  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     const texts = store.getState().texts;
@@ -35,9 +37,18 @@ export default function YamlEditor() {
       scrollBeyondLastLine: false,
       theme: dark ? 'vs-dark' : 'vs',
       tabSize: 2,
-      ariaLabel: 'YAML input',
+      ariaLabel: 'YAML input. Tab indents; press Escape to leave the editor, or Ctrl+M to make Tab move the focus.',
     });
     editorRef.current = editor;
+    // Tab indents inside the editor, so keyboard users need a way out: Escape (when no widget of the
+    // editor wants it) moves the focus to the results, and a hint says so while the editor has focus.
+    editor.addCommand(
+      monaco.KeyCode.Escape,
+      () => document.querySelector<HTMLElement>('#results [role=tab][aria-selected=true]')?.focus(),
+      '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !renameInputVisible && !inSnippetMode && !editorHasMultipleSelections && !markersNavigationVisible && !accessibilityHelpWidgetVisible',
+    );
+    const focusIn = editor.onDidFocusEditorText(() => setFocused(true));
+    const focusOut = editor.onDidBlurEditorText(() => setFocused(false));
     // Hovering a label, annotation or selector shows which admission steps read it and what they concluded.
     const hover = monaco.languages.registerHoverProvider('yaml', {
       provideHover(model, position) {
@@ -47,8 +58,14 @@ export default function YamlEditor() {
         if (!input || !a) return null;
         const inside = (r?: SourceRef) =>
           r && r.input === input && (r.line < position.lineNumber || (r.line === position.lineNumber && r.column <= position.column)) && ((r.endLine ?? r.line) > position.lineNumber || ((r.endLine ?? r.line) === position.lineNumber && (r.endColumn ?? Infinity) >= position.column));
+        // A value's key explains it as well as the value does: `istio-injection` in `istio-injection: enabled`.
+        const onKeyOf = (r?: SourceRef) => {
+          if (!r || r.input !== input || r.line !== position.lineNumber || position.column >= r.column) return false;
+          const key = keyBefore(model.getLineContent(r.line), r.column);
+          return key !== undefined && position.column >= key.start && position.column <= key.end;
+        };
         const lines = a.steps.flatMap((step) =>
-          step.values.filter((v) => inside(v.source)).map((v) => `**${step.title}** (${step.outcome}): ${v.name}${v.value !== undefined ? ` = \`${v.value}\`` : ''} — ${step.detail}`),
+          step.values.filter((v) => inside(v.source) || onKeyOf(v.source)).map((v) => `**${step.title}** (${step.outcome}): ${v.name}${v.value !== undefined ? ` = \`${v.value}\`` : ''} — ${step.detail}`),
         );
         if (!lines.length) return null;
         return { contents: [{ value: `meshsim: read by ${lines.length} step${lines.length > 1 ? 's' : ''}` }, ...lines.slice(0, 8).map((value) => ({ value }))] };
@@ -70,6 +87,8 @@ export default function YamlEditor() {
     (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => monaco.editor.getModel(uriOf(name))?.setValue(text) };
     return () => {
       unsubscribe();
+      focusIn.dispose();
+      focusOut.dispose();
       hover.dispose();
       subscriptions.forEach((s) => s.dispose());
       editor.dispose();
@@ -116,5 +135,12 @@ export default function YamlEditor() {
     editor.focus();
   }, [reveal]);
 
-  return <div ref={host} className="editor-host" data-testid="editor" />;
+  return (
+    <>
+      <div ref={host} className="editor-host" data-testid="editor" />
+      <p className={focused ? 'editor-hint' : 'editor-hint idle'} data-testid="editor-hint" aria-hidden={!focused}>
+        Tab indents here. <kbd>Esc</kbd> leaves the editor; <kbd>Ctrl</kbd>+<kbd>M</kbd> makes Tab move the focus instead.
+      </p>
+    </>
+  );
 }

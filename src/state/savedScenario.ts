@@ -13,7 +13,8 @@ export interface SavedScenario {
   workload?: number;
 }
 
-const PANELS: PanelId[] = ['admission', 'pod', 'env', 'traffic'];
+/** A panel id as the registry writes them; an id no panel has any more opens the first panel. */
+const PANEL_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** Checks a value read from outside (a URL, storage, a file) and keeps only what is well-formed. */
 export function validSavedScenario(v: unknown): SavedScenario | undefined {
@@ -39,7 +40,7 @@ export function validSavedScenario(v: unknown): SavedScenario | undefined {
       ...(typeof o.cluster.nativeSidecars === 'boolean' ? { nativeSidecars: o.cluster.nativeSidecars } : {}),
     };
   }
-  if (PANELS.includes(o.panel)) out.panel = o.panel;
+  if (typeof o.panel === 'string' && PANEL_ID.test(o.panel)) out.panel = o.panel;
   if (Number.isInteger(o.workload) && o.workload >= 0) out.workload = o.workload;
   return out;
 }

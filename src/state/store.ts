@@ -2,7 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import type { ClusterOptions, InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
 import { defaultScenario, examples } from './defaultScenario.ts';
 
-export type PanelId = 'admission' | 'pod' | 'env' | 'traffic';
+/** A result panel's id; the UI's panel registry (src/ui/panels/registry.ts) says which exist. */
+export type PanelId = string;
 
 /** What the user typed: the only state that must never be lost. */
 export interface InputsSlice {

@@ -14,7 +14,7 @@ describe('permalink hash', () => {
   });
 
   it('drops fields of the wrong type instead of trusting them', () => {
-    const hash = encodeHash({ texts: { workloads: 7 as unknown as string, mesh: 'ok' }, panel: 'nope' as any, workload: -1 });
+    const hash = encodeHash({ texts: { workloads: 7 as unknown as string, mesh: 'ok' }, panel: 'not a panel id!' as any, workload: -1 });
     expect(decodeHash(hash)).toEqual({ texts: { mesh: 'ok' } });
   });
 });

@@ -1,43 +1,45 @@
-import { lazy, Suspense, useState } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
-import type { PanelId } from '../state/store.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { ClusterSettings } from './ClusterSettings.tsx';
-import { Diagnostics } from './Diagnostics.tsx';
 import { ExamplesMenu, ExampleStory } from './ExamplesMenu.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useOpenFile } from './useOpenFile.ts';
 import { InputTabs } from './InputTabs.tsx';
+import { tabId, tabPanelId } from './tabs/TabList.tsx';
+import { useAppState } from '../state/storeContext.tsx';
 import { InstallHint } from './InstallHint.tsx';
-import { AdmissionPanel } from './panels/AdmissionPanel.tsx';
-import { EnvPanel } from './panels/EnvPanel.tsx';
-import { PodPanel } from './panels/PodPanel.tsx';
-import { TrafficPanel } from './panels/TrafficPanel.tsx';
+import { ResultsPane } from './ResultsPane.tsx';
 import { StatusBar } from './StatusBar.tsx';
-import { EMPTY, useAppState } from '../state/storeContext.tsx';
-import { WorkloadPicker } from './WorkloadPicker.tsx';
 
 // Monaco is large: it streams in after the first paint so the panels are usable at once.
 const YamlEditor = lazy(() => import('../editor/YamlEditor.tsx'));
 // The cluster audit is its own chunk, loaded when it is opened.
 const AuditView = lazy(() => import('./audit/AuditView.tsx'));
 
-const PANELS: { id: PanelId; label: string; render: () => React.ReactNode }[] = [
-  { id: 'admission', label: 'Admission', render: () => <AdmissionPanel /> },
-  { id: 'pod', label: 'Patched pod', render: () => <PodPanel /> },
-  { id: 'env', label: 'Environment', render: () => <EnvPanel /> },
-  { id: 'traffic', label: 'Traffic', render: () => <TrafficPanel /> },
-];
-
 export function App() {
-  const activePanel = useAppState((s) => s.activePanel);
-  const setActivePanel = useAppState((s) => s.setActivePanel);
-  const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
-  const panel = PANELS.find((p) => p.id === activePanel) ?? PANELS[0];
   const [auditOpen, setAuditOpen] = useState(false);
   const [dropMessage, setDropMessage] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
   const narrow = useMediaQuery('(max-width: 900px)');
+  // A phone: the results take the screen and the editor starts folded away.
+  const phone = useMediaQuery('(max-width: 640px)');
+  const editor = usePanelRef();
+  const [editorCollapsed, setEditorCollapsed] = useState(phone);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const activeInput = useAppState((s) => s.activeInput);
+  useEffect(() => {
+    if (phone) editor.current?.collapse();
+  }, [phone, editor]);
+  const showEditor = () => {
+    // Back to a useful size (expand() alone would restore the folded-away 0 on a phone).
+    editor.current?.resize(phone ? '55' : '46');
+    setEditorCollapsed(false);
+  };
+  const hideEditor = () => {
+    editor.current?.collapse();
+    setEditorCollapsed(true);
+  };
   const openFile = useOpenFile(setDropMessage);
   return (
     <div
@@ -59,21 +61,29 @@ export function App() {
       }}
     >
       {/* The editor keeps Tab for indentation (Ctrl+M releases it), so keyboard users get a way past it. */}
-      <a className="skip-link" href="#results" onClick={(e) => { e.preventDefault(); document.getElementById('results')?.querySelector<HTMLElement>('[role=tab]')?.focus(); }}>
+      <a className="skip-link" href="#results" onClick={(e) => { e.preventDefault(); document.querySelector<HTMLElement>('#results [role=tab][aria-selected=true]')?.focus(); }}>
         Skip to results
       </a>
       <header className="topbar">
         <h1>
           meshsim <span className="tagline">Istio sidecar injection and traffic capture, simulated in your browser</span>
         </h1>
-        <ClusterSettings />
-        <ExamplesMenu />
-        <button type="button" className="button" onClick={() => setAuditOpen(true)} title="Audit every pod of a cluster dump">
-          Audit
-        </button>
-        <ShareMenu />
+        {phone ? (
+          <button type="button" className="button menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-tools" onClick={() => setMenuOpen((o) => !o)}>
+            {menuOpen ? 'Close menu' : 'Menu'}
+          </button>
+        ) : null}
+        {/* On a phone the settings, examples, audit and sharing fold into a menu; elsewhere they sit in the bar. */}
+        <div id="topbar-tools" className="topbar-tools" hidden={phone && !menuOpen}>
+          <ClusterSettings />
+          <ExamplesMenu />
+          <button type="button" className="button" onClick={() => setAuditOpen(true)} title="Audit every pod of a cluster dump">
+            Audit
+          </button>
+          <ShareMenu />
+        </div>
       </header>
-      <ExampleStory />
+      <ExampleStory folded={phone} />
       {dropMessage ? (
         <p className="drop-message" role="status">
           {dropMessage}{' '}
@@ -82,29 +92,42 @@ export function App() {
           </button>
         </p>
       ) : null}
-      {/* Side by side from a laptop to a projector; stacked on a narrow screen. */}
+      {/* Side by side from a laptop to a projector; stacked on a narrow screen; on a phone the editor folds away. */}
       <Group orientation={narrow ? 'vertical' : 'horizontal'} className="main" key={narrow ? 'stacked' : 'side-by-side'}>
-        <Panel defaultSize="46" minSize="20" className="pane">
-          <InputTabs />
-          <InstallHint />
-          <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
-            <YamlEditor />
-          </Suspense>
+        <Panel
+          id="editor-pane"
+          panelRef={editor}
+          defaultSize={phone ? '0' : narrow ? '42' : '46'}
+          minSize="20"
+          collapsible
+          collapsedSize="0"
+          onResize={(size) => setEditorCollapsed(size.asPercentage === 0)}
+          className="pane editor-pane"
+        >
+          <div className="input-bar">
+            <InputTabs />
+            <button type="button" className="button small fold" onClick={hideEditor} title="Fold the editor away so the results take the screen">
+              Hide editor
+            </button>
+          </div>
+          <div className="editor-panel" role="tabpanel" id={tabPanelId('inputs', activeInput)} aria-labelledby={tabId('inputs', activeInput)}>
+            <InstallHint />
+            <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
+              <YamlEditor />
+            </Suspense>
+          </div>
         </Panel>
         <Separator className="separator" />
-        <Panel minSize="25" className="pane">
-          <div className="tabs" role="tablist" aria-label="Results" id="results">
-            {PANELS.map((p) => (
-              <button key={p.id} role="tab" aria-selected={p.id === activePanel} className={p.id === activePanel ? 'tab active' : 'tab'} onClick={() => setActivePanel(p.id)}>
-                {p.label}
-              </button>
-            ))}
-            <WorkloadPicker />
-          </div>
-          <div className="panel-body" role="tabpanel" aria-label={panel.label}>
-            {panel.render()}
-            <Diagnostics items={diagnostics} />
-          </div>
+        <Panel id="results-pane" minSize="25" className="pane">
+          <ResultsPane
+            before={
+              editorCollapsed ? (
+                <button type="button" className="button small fold" onClick={showEditor} title="Show the YAML editor again">
+                  Show editor
+                </button>
+              ) : null
+            }
+          />
         </Panel>
       </Group>
       <StatusBar />

@@ -20,14 +20,32 @@ export function ExamplesMenu() {
   );
 }
 
-/** The loaded example's story and what to look at, until the user makes the scenario their own. */
-export function ExampleStory() {
+/**
+ * The loaded example's story and what to look at, until the user makes the scenario their own.
+ * `folded` (on a phone): only the title shows until it is opened.
+ */
+export function ExampleStory({ folded = false }: { folded?: boolean }) {
   const exampleId = useAppState((s) => s.exampleId);
   const ex = examples.find((e) => e.id === exampleId);
   if (!ex) return null;
+  const story = (
+    <>
+      {ex.story} <span className="muted">Look at: {ex.lookAt}</span>
+    </>
+  );
+  if (folded) {
+    return (
+      <details className="example-story" data-testid="example-story">
+        <summary>
+          <strong>{ex.title}</strong>
+        </summary>
+        {story}
+      </details>
+    );
+  }
   return (
     <p className="example-story" data-testid="example-story">
-      <strong>{ex.title}.</strong> {ex.story} <span className="muted">Look at: {ex.lookAt}</span>
+      <strong>{ex.title}.</strong> {story}
     </p>
   );
 }

@@ -6,7 +6,7 @@ import { WebhookTable } from '../admission/WebhookTable.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 
 /** Admission: which webhooks Kubernetes calls for the pod, istiod's decision, and what would change it. */
-export function AdmissionPanel() {
+export default function AdmissionPanel() {
   const result = useAppState((s) => s.result);
   const reveal = useAppState((s) => s.revealSource);
   const lastApplied = useAppState((s) => s.lastApplied);

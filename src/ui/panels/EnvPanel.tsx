@@ -3,13 +3,21 @@ import { CopyButtons } from '../CopyButtons.tsx';
 import { describeSource, sourceOf, valueText } from '../env/envSources.ts';
 import { ProvenanceMap } from '../env/ProvenanceMap.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
+import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
+
+type View = 'table' | 'map' | 'cluster.env';
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'table', label: 'Table' },
+  { id: 'map', label: 'Where values come from' },
+  { id: 'cluster.env', label: 'cluster.env' },
+];
 
 /** The injected containers' environment, each variable with where its value came from. */
-export function EnvPanel() {
+export default function EnvPanel() {
   const result = useAppState((s) => s.result);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | undefined>();
-  const [view, setView] = useState<'table' | 'map' | 'cluster.env'>('table');
+  const [view, setView] = useState<View>('table');
   const [shownLine, setShownLine] = useState<{ template: string; line: number; variable: string } | undefined>();
   const templateTexts = useAppState((s) => s.result?.injection?.templateTexts);
   const pod = result?.injection?.pod;
@@ -23,14 +31,9 @@ export function EnvPanel() {
         <label>
           Filter <input className="filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name, value or source" aria-label="Filter environment variables" />
         </label>
-        <span role="tablist" aria-label="Environment views">
-          {(['table', 'map', 'cluster.env'] as const).map((v) => (
-            <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'tab active' : 'tab'} onClick={() => setView(v)}>
-              {v === 'table' ? 'Table' : v === 'map' ? 'Where values come from' : 'cluster.env'}
-            </button>
-          ))}
-        </span>
+        <TabList group="env-views" label="Environment views" items={VIEWS} selected={view} onSelect={setView} className="view-tabs" />
       </div>
+      <div role="tabpanel" id={tabPanelId('env-views', view)} aria-labelledby={tabId('env-views', view)}>
       {view === 'table' && shownLine ? <SourceLines shown={shownLine} templateText={templateTexts?.[shownLine.template]} rendered={pod.rendered.find((r) => r.name === shownLine.template)?.text} /> : null}
       {view === 'table' ? (
         <table className="env-table" data-testid="env-table">
@@ -78,6 +81,7 @@ export function EnvPanel() {
           <pre className="code-view" data-testid="cluster-env">{pod.clusterEnv}</pre>
         </>
       ) : null}
+      </div>
     </section>
   );
 }

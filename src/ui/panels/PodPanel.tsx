@@ -3,13 +3,19 @@ import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 import { Term } from '../Term.tsx';
+import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 
 const DiffView = lazy(() => import('../../editor/DiffView.tsx'));
 
 type View = 'diff' | 'yaml' | 'patch';
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'diff', label: 'Diff' },
+  { id: 'yaml', label: 'Injected YAML (kube-inject)' },
+  { id: 'patch', label: 'JSONPatch' },
+];
 
 /** The patched pod: what injection added, as a diagram, a diff, the full YAML and the JSONPatch. */
-export function PodPanel() {
+export default function PodPanel() {
   const result = useAppState((s) => s.result);
   const setPanel = useAppState((s) => s.setActivePanel);
   const [view, setView] = useState<View>('diff');
@@ -47,22 +53,11 @@ export function PodPanel() {
           <p className="muted small">Templates rendered: {pod.templates.join(', ')}.</p>
           <PodDiagram report={pod} />
           <div className="row toolbar">
-            <span role="tablist" aria-label="Patched pod views">
-              {(
-                [
-                  ['diff', 'Diff'],
-                  ['yaml', 'Injected YAML (kube-inject)'],
-                  ['patch', 'JSONPatch'],
-                ] as [View, string][]
-              ).map(([v, label]) => (
-                <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'tab active' : 'tab'} onClick={() => setView(v)}>
-                  {label}
-                </button>
-              ))}
-            </span>
+            <TabList group="pod-views" label="Patched pod views" items={VIEWS} selected={view} onSelect={setView} className="view-tabs" />
             {view === 'yaml' ? <CopyButtons text={injection.kubeInject.output ?? ''} filename="injected.yaml" what="injected YAML" /> : null}
             {view === 'patch' ? <CopyButtons text={patch} filename="patch.json" what="JSONPatch" /> : null}
           </div>
+          <div role="tabpanel" id={tabPanelId('pod-views', view)} aria-labelledby={tabId('pod-views', view)}>
           {view === 'diff' ? (
             <Suspense fallback={<p className="muted">Loading the diff…</p>}>
               <DiffView before={injection.beforeYaml ?? ''} after={injection.afterYaml ?? ''} />
@@ -77,6 +72,7 @@ export function PodPanel() {
               <pre className="code-view" data-testid="json-patch">{patch}</pre>
             </>
           ) : null}
+          </div>
         </>
       ) : null}
     </section>

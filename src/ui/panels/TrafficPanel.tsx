@@ -19,7 +19,7 @@ const ENTRY_WORDS: Record<string, string> = {
 type View = 'diagram' | 'payload' | 'save';
 
 /** The iptables rules istio-iptables would install, and a packet traced through them. */
-export function TrafficPanel() {
+export default function TrafficPanel() {
   const traffic = useAppState((s) => s.result?.traffic);
   const options = useAppState((s) => s.traffic);
   const setTraffic = useAppState((s) => s.setTraffic);
