@@ -1,5 +1,6 @@
 import type { ClusterOptions, InputName, TrafficOptions } from '../worker/protocol.ts';
 import { INPUT_NAMES } from '../worker/protocol.ts';
+import { CLUSTER_SETTINGS, validSettingValue } from './settings/index.ts';
 import type { PanelId } from './store.ts';
 
 /** Everything a permalink, the autosave and a scenario file carry. */
@@ -35,10 +36,9 @@ export function validSavedScenario(v: unknown): SavedScenario | undefined {
     };
   }
   if (o.cluster && typeof o.cluster === 'object') {
-    out.cluster = {
-      ...(typeof o.cluster.cni === 'boolean' ? { cni: o.cluster.cni } : {}),
-      ...(typeof o.cluster.nativeSidecars === 'boolean' ? { nativeSidecars: o.cluster.nativeSidecars } : {}),
-    };
+    const cluster: Record<string, unknown> = {};
+    for (const setting of CLUSTER_SETTINGS) if (validSettingValue(setting, o.cluster[setting.key])) cluster[setting.key] = o.cluster[setting.key];
+    out.cluster = cluster as ClusterOptions;
   }
   if (typeof o.panel === 'string' && PANEL_ID.test(o.panel)) out.panel = o.panel;
   if (Number.isInteger(o.workload) && o.workload >= 0) out.workload = o.workload;

@@ -1,21 +1,41 @@
+import { CLUSTER_SETTINGS, type ClusterSetting } from '../state/settings/index.ts';
 import { useAppState } from '../state/storeContext.tsx';
 
-/** What the cluster contributes that no pasted object says: the CNI plugin and native sidecars. */
+/** What the cluster contributes that no pasted object says: one control per registered setting. */
 export function ClusterSettings() {
-  const cluster = useAppState((s) => s.cluster);
-  const injection = useAppState((s) => s.result?.injection);
-  const setCluster = useAppState((s) => s.setCluster);
-  const cni = injection?.cni ?? cluster.cni ?? false;
-  const native = cluster.nativeSidecars ?? true;
   return (
     <fieldset className="cluster-settings">
       <legend className="sr-only">Cluster</legend>
-      <label title="With the Istio CNI plugin, the node programs the pod's iptables rules and istiod injects istio-validation instead of istio-init">
-        <input type="checkbox" checked={cni} onChange={(e) => setCluster({ cni: e.target.checked })} /> Istio CNI
-      </label>
-      <label title="Kubernetes ≥ 1.29 runs istio-proxy as a native sidecar (an init container with restartPolicy: Always); istiod decides from the nodes' versions">
-        <input type="checkbox" checked={native} onChange={(e) => setCluster({ nativeSidecars: e.target.checked })} /> Native sidecars
-      </label>
+      {CLUSTER_SETTINGS.map((s) => (
+        <SettingControl key={s.key} setting={s} />
+      ))}
     </fieldset>
+  );
+}
+
+function SettingControl({ setting }: { setting: ClusterSetting }) {
+  const chosen = useAppState((s) => (s.cluster as Record<string, boolean | string | undefined>)[setting.key]);
+  const effective = useAppState((s) => setting.effective?.(s.result));
+  const setCluster = useAppState((s) => s.setCluster);
+  const value = chosen ?? effective ?? setting.default;
+  const set = (v: boolean | string) => setCluster({ [setting.key]: v });
+  if (setting.control.kind === 'boolean') {
+    return (
+      <label title={setting.hint}>
+        <input type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} /> {setting.label}
+      </label>
+    );
+  }
+  return (
+    <label title={setting.hint}>
+      {setting.label}{' '}
+      <select value={String(value)} onChange={(e) => set(e.target.value)}>
+        {setting.control.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
