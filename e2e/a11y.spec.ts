@@ -48,10 +48,34 @@ test('every control can be reached with the keyboard, with a visible focus', asy
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   expect((await focused()).name).toBe('Admission');
+  // The result tabs are one Tab stop; the arrow keys move between them and open the one they reach.
+  const tabs = await page.getByRole('tablist', { name: 'Results' }).getByRole('tab').allTextContents();
+  for (let i = 1; i < tabs.length; i++) {
+    await page.keyboard.press('ArrowRight');
+    expect((await focused()).name).toBe(tabs[i]);
+    await expect(page.getByRole('tab', { name: tabs[i], exact: true })).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.keyboard.press('ArrowRight');
+  expect((await focused()).name).toBe(tabs[0]);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tabpanel', { name: tabs.at(-1) })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tabpanel', { name: tabs[0] })).toBeVisible();
   await page.keyboard.press('Tab');
+  expect((await focused()).name).not.toBe(tabs[1]);
+});
+
+test('Tab indents inside the editor, a hint says how to leave, and Escape leaves it', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('editor-hint')).toBeHidden();
+  await page.locator('.monaco-editor .view-lines').click();
+  await expect(page.getByTestId('editor-hint')).toBeVisible();
+  await expect(page.getByTestId('editor-hint')).toContainText('Esc');
   await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  expect((await focused()).name).toBe('Traffic');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('tab', { name: 'Traffic', exact: true })).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => document.activeElement?.closest('#results') !== null)).toBe(true);
+  await expect(page.getByTestId('editor-hint')).toBeHidden();
 });

@@ -46,7 +46,7 @@ test('a suggestion for the second of several workloads edits that workload', asy
   const pod = (name: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  namespace: bookinfo\nspec:\n  containers:\n  - name: app\n    image: app\n`;
   const two = pod('first') + '---\n' + pod('second');
   await page.evaluate(`${model('workloads')}.setValue(${JSON.stringify(two)})`);
-  await page.getByLabel('Workload').selectOption({ label: 'Pod bookinfo/second' });
+  await page.getByLabel('Workload', { exact: true }).selectOption({ label: 'Pod bookinfo/second' });
   await expect(page.getByRole('heading', { name: 'Pod bookinfo/second' })).toBeVisible();
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'not-injected');
   await page.screenshot({ path: 'reports/second-workload-suggestions.png' });

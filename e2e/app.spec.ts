@@ -3,7 +3,7 @@ import { expect, markers, openApp, setInput, test } from './fixtures.ts';
 test('opens on the default scenario with editors and panels', async ({ page }) => {
   await openApp(page);
   await expect(page.getByRole('tab', { name: 'Workloads' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel')).toContainText('Deployment bookinfo/reviews');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('Deployment bookinfo/reviews');
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('kind: Deployment');
   await page.screenshot({ path: 'reports/default-scenario.png' });
@@ -17,7 +17,7 @@ test('pasting a changed workload updates the panels', async ({ page, context }) 
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+V');
-  await expect(page.getByRole('tabpanel')).toContainText('Pod shop/pasted');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('Pod shop/pasted');
   // shop has no Namespace object and no label, so no webhook selects it.
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'not-injected');
   const text = await page.evaluate(() => (window as any).__meshsim.editor.getValue());

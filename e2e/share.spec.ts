@@ -27,13 +27,13 @@ test('a copied link opens the same scenario in a fresh browser context', async (
 test('the scenario survives a reload, and Reset to example puts the example back', async ({ page }) => {
   await openApp(page);
   await setInput(page, 'workloads', 'apiVersion: v1\nkind: Pod\nmetadata: {name: kept, namespace: bookinfo}\nspec: {containers: [{name: a, image: x}]}\n');
-  await expect(page.getByRole('tabpanel')).toContainText('bookinfo/kept');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('bookinfo/kept');
   await page.waitForTimeout(500);
   await page.reload();
   await page.waitForFunction(() => (window as any).__meshsim?.editor);
-  await expect(page.getByRole('tabpanel')).toContainText('bookinfo/kept');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('bookinfo/kept');
   await page.getByRole('button', { name: 'Reset to example' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('Deployment bookinfo/reviews');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('Deployment bookinfo/reviews');
 });
 
 test('Copy as Markdown produces a report with the verdict and the diff', async ({ page, context }) => {
@@ -57,6 +57,6 @@ test('dropping plain Kubernetes YAML sorts it into the tabs', async ({ page }) =
   }, yaml);
   await page.locator('.app').dispatchEvent('drop', { dataTransfer });
   await expect(page.locator('.drop-message')).toContainText('Opened dump.yaml: 1 in workloads, 1 in namespaces');
-  await expect(page.getByRole('tabpanel')).toContainText('Pod dropped/dropped-pod');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('Pod dropped/dropped-pod');
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
 });

@@ -4,6 +4,7 @@ import { Suggestions } from '../admission/Suggestions.tsx';
 import { VerdictBanner } from '../admission/VerdictBanner.tsx';
 import { WebhookTable } from '../admission/WebhookTable.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
+import { NoWorkload } from '../NoWorkload.tsx';
 
 /** Admission: which webhooks Kubernetes calls for the pod, istiod's decision, and what would change it. */
 export default function AdmissionPanel() {
@@ -13,7 +14,7 @@ export default function AdmissionPanel() {
   const undo = useAppState((s) => s.undoLastChange);
   const a = result?.admission.workloads[result.selectedWorkload];
   if (!result) return null;
-  if (!a) return <p className="empty">No workload found. Paste a Pod, Deployment, StatefulSet, Job… into the Workloads tab.</p>;
+  if (!a) return <NoWorkload />;
   return (
     <section aria-label="Admission">
       <h3>

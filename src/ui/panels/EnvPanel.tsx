@@ -3,6 +3,7 @@ import { CopyButtons } from '../CopyButtons.tsx';
 import { describeSource, sourceOf, valueText } from '../env/envSources.ts';
 import { ProvenanceMap } from '../env/ProvenanceMap.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
+import { NoWorkload } from '../NoWorkload.tsx';
 import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 
 type View = 'table' | 'map' | 'cluster.env';
@@ -22,6 +23,7 @@ export default function EnvPanel() {
   const templateTexts = useAppState((s) => s.result?.injection?.templateTexts);
   const pod = result?.injection?.pod;
   if (!result) return null;
+  if (!result.workloads.length) return <NoWorkload />;
   if (!pod?.after) return <p className="empty">No sidecar is injected into this pod, so there is no proxy environment to show.</p>;
   const f = filter.trim().toLowerCase();
   const entries = pod.env.filter((e) => !f || e.name.toLowerCase().includes(f) || valueText(e).toLowerCase().includes(f) || describeSource(e).toLowerCase().includes(f));

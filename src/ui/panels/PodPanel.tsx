@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
+import { NoWorkload } from '../NoWorkload.tsx';
 import { Term } from '../Term.tsx';
 import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 
@@ -22,7 +23,7 @@ export default function PodPanel() {
   if (!result) return null;
   const admission = result.admission.workloads[result.selectedWorkload];
   const injection = result.injection;
-  if (!admission) return <p className="empty">No workload found.</p>;
+  if (!admission) return <NoWorkload />;
   if (!injection) {
     return (
       <p className="empty">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
+import { NoWorkload } from '../NoWorkload.tsx';
 import { Term } from '../Term.tsx';
 import { PacketForm } from '../traffic/PacketForm.tsx';
 import { TraceView } from '../traffic/TraceView.tsx';
@@ -26,7 +27,7 @@ export default function TrafficPanel() {
   const setCluster = useAppState((s) => s.setCluster);
   const injection = useAppState((s) => s.result?.injection);
   const [view, setView] = useState<View>('diagram');
-  if (!traffic) return <p className="empty">No workload to capture traffic for.</p>;
+  if (!traffic) return <NoWorkload />;
   const { capture, family } = traffic;
   const payload = family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
   const save = family === 'ipv6' ? capture.kernelView.v6 : capture.kernelView.v4;

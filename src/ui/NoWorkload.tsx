@@ -1,0 +1,56 @@
+import { EMPTY, useAppState } from '../state/storeContext.tsx';
+import type { Diagnostic, SourceRef } from '../worker/protocol.ts';
+import { INPUT_LABELS } from './inputLabels.ts';
+
+const WORKLOAD_KINDS = 'a Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job or CronJob';
+
+/**
+ * Said by a panel when the scenario has no workload to show: which input to fix and how, rather
+ * than only that nothing was found. A YAML error in the Workloads tab comes first, since it keeps
+ * every workload after it from being read.
+ */
+export function NoWorkload() {
+  const text = useAppState((s) => s.texts.workloads);
+  const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
+  const reveal = useAppState((s) => s.revealSource);
+  const inWorkloads = diagnostics.filter((d) => d.source?.input === 'workloads');
+  const syntax = inWorkloads.find((d) => d.severity === 'error' && d.origin === 'yaml');
+  const broken = inWorkloads.find((d) => d.severity === 'error');
+  const unused = inWorkloads.filter((d) => d.severity === 'info' && / is not used by the simulation$/.test(d.message));
+  const tab = INPUT_LABELS.workloads.label;
+  const at = (d: Diagnostic) => (
+    <button className="link" onClick={() => reveal(d.source as SourceRef)}>
+      line {d.source!.line}
+    </button>
+  );
+  let says: React.ReactNode;
+  if (syntax) {
+    says = (
+      <>
+        Fix the YAML in the {tab} tab at {at(syntax)}: {syntax.message}. Until it parses, meshsim cannot read the workloads in it.
+      </>
+    );
+  } else if (!text.trim()) {
+    says = <>The {tab} tab is empty: paste {WORKLOAD_KINDS} into it.</>;
+  } else if (broken) {
+    says = (
+      <>
+        Fix the {tab} tab at {at(broken)}: {broken.message}.
+      </>
+    );
+  } else if (unused.length) {
+    const kinds = [...new Set(unused.map((d) => d.message.replace(/ is not used by the simulation$/, '').replace(/^kind /, '')))];
+    says = (
+      <>
+        The {tab} tab holds {kinds.join(', ')}, but no workload: paste {WORKLOAD_KINDS} into it (or move the objects to the tab they belong in).
+      </>
+    );
+  } else {
+    says = <>The {tab} tab has no workload: paste {WORKLOAD_KINDS} into it.</>;
+  }
+  return (
+    <p className="empty" data-testid="no-workload">
+      {says}
+    </p>
+  );
+}
