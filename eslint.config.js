@@ -21,7 +21,7 @@ const engineBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'public/**'] },
+  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'reports/**', 'test-results/**', 'public/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

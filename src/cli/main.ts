@@ -1,40 +1,65 @@
-import { processIO, type CliIO, type Verb } from './io.ts';
-import { audit, auditUsage } from './verbs/audit.ts';
-import { check, checkUsage } from './verbs/check.ts';
-import { conformance, conformanceUsage } from './verbs/conformance.ts';
-import { inject, injectUsage } from './verbs/inject.ts';
-import { iptables, iptablesUsage } from './verbs/iptables.ts';
-import { trace, traceUsage } from './verbs/trace.ts';
-
-/** Every verb of the CLI with its one-line usage; each verb lives in its own file under verbs/. */
-const verbs: Record<string, { run: Verb; usage: string }> = {
-  audit: { run: audit, usage: auditUsage },
-  check: { run: check, usage: checkUsage },
-  conformance: { run: conformance, usage: conformanceUsage },
-  inject: { run: inject, usage: injectUsage },
-  iptables: { run: iptables, usage: iptablesUsage },
-  trace: { run: trace, usage: traceUsage },
-};
+import { CliError, processIO, type CliIO } from './io.ts';
+import { VERBS } from './verbs.ts';
+import { version } from './version.ts';
 
 function usage(): string {
-  return ['usage: meshsim <verb> [args]', ...Object.values(verbs).map((v) => `  ${v.usage}`)].join('\n');
+  const width = Math.max(...Object.keys(VERBS).map((v) => v.length));
+  return [
+    'Usage: meshsim VERB [options]',
+    '',
+    'Simulates how Kubernetes admits a pod into an Istio mesh and where its packets go, offline.',
+    '',
+    'Verbs:',
+    ...Object.entries(VERBS).map(([name, v]) => `  ${name.padEnd(width)}  ${v.summary}`),
+    '',
+    'meshsim VERB --help prints a verb\'s options and exit codes; meshsim --version its version.',
+    'Exit codes: 0 success, 1 the answer is "no" (a pod not injected, drift, a failing case),',
+    '2 a wrong command line or input that cannot be read.',
+  ].join('\n');
 }
 
+const isHelp = (a: string | undefined) => a === '--help' || a === '-h';
+
+/** Runs one command line; returns the exit code. Nothing below throws past here. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const [verb, ...args] = argv;
-  if (!verb || verb === '--help' || verb === '-h' || verb === 'help') {
-    io.out(usage());
-    return verb ? 0 : 2;
-  }
-  const entry = verbs[verb];
-  if (!entry) {
-    io.err(`meshsim: unknown verb "${verb}"\n${usage()}`);
+  if (verb === undefined) {
+    io.err(usage());
     return 2;
+  }
+  if (isHelp(verb) || verb === 'help') {
+    const about = verb === 'help' && args[0] ? VERBS[args[0]] : undefined;
+    if (verb === 'help' && args[0] && !about) return unknownVerb(args[0], io);
+    io.out(about ? about.help() : usage());
+    return 0;
+  }
+  if (verb === '--version' || verb === '-V' || verb === 'version') {
+    io.out(`meshsim ${version()}`);
+    return 0;
+  }
+  const spec = VERBS[verb];
+  if (!spec) return unknownVerb(verb, io);
+  // `--help` anywhere before a `--` (after it, the arguments belong to istio-iptables).
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (own.some(isHelp)) {
+    io.out(spec.help());
+    return 0;
   }
   try {
-    return await entry.run(args, io);
+    const { run } = await spec.load();
+    return await run(args, io);
   } catch (err) {
-    io.err(`meshsim ${verb}: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof CliError) {
+      io.err(`meshsim ${verb}: ${err.message}\nRun meshsim ${verb} --help for its usage.`);
+      return err.exitCode;
+    }
+    // The engine never throws by contract; anything here is a bug in meshsim, said once, plainly.
+    io.err(`meshsim ${verb}: internal error: ${err instanceof Error ? err.message : String(err)}`);
     return 2;
   }
+}
+
+function unknownVerb(verb: string, io: CliIO): number {
+  io.err(`meshsim: unknown verb ${JSON.stringify(verb)}\n\n${usage()}`);
+  return 2;
 }

@@ -2,16 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { check } from './check.ts';
-import { captured } from './captured.ts';
+import { runCli } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]) {
-  const c = captured();
-  return c.result(check(args, c.io));
-}
+const run = (args: string[]) => runCli(['check', ...args]);
 
 const mwc = `apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
@@ -39,8 +35,8 @@ describe('meshsim check', () => {
   writeFileSync(join(dir, 'off.yaml'), apps('disabled'));
   writeFileSync(join(dir, 'bad.yaml'), 'kind: Pod\nmetadata: {name: [\n');
 
-  it('prints the verdict, the check-inject table and istiod steps; exit 0 when injected', () => {
-    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml')]);
+  it('prints the verdict, the check-inject table and istiod steps; exit 0 when injected', async () => {
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml')]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Pod shop/web: INJECTED');
     expect(r.out).toMatch(/WEBHOOK\s+REVISION\s+INJECTED\s+REASON/);
@@ -48,40 +44,68 @@ describe('meshsim check', () => {
     expect(r.out).toContain('istiod revision default');
   });
 
-  it('renders the injection of a pod istiod takes, and reports the pod rejected when the template fails', () => {
+  it('renders the injection of a pod istiod takes, and reports the pod rejected when the template fails', async () => {
     const injector = (template: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: istio-sidecar-injector, namespace: istio-system}\ndata:\n  values: '{}'\n  config: |\n    policy: enabled\n    templates:\n      sidecar: '${template}'\n`;
     writeFileSync(join(dir, 'broken.yaml'), injector('{{ fail "broken on purpose" }}'));
-    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'broken.yaml')]);
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'broken.yaml')]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('Pod shop/web: REJECTED');
     expect(r.out).toContain('broken on purpose');
     writeFileSync(join(dir, 'fine.yaml'), injector('metadata: {labels: {ok: \"yes\"}}'));
-    expect(run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'fine.yaml')]).code).toBe(0);
+    expect((await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', join(dir, 'fine.yaml')])).code).toBe(0);
   });
 
-  it('exits 1 and suggests a verified fix when the pod is not injected', () => {
-    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml')]);
+  it('exits 1 and suggests a verified fix when the pod is not injected', async () => {
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml')]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('NOT INJECTED');
     expect(r.out).toContain('$ kubectl label namespace shop istio-injection=enabled --overwrite');
   });
 
-  it('gives the structured result with --json', () => {
-    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--json']);
+  it('gives the structured result with --json', async () => {
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--json']);
     const json = JSON.parse(r.out);
     expect(json.workloads[0].verdict).toBe('not-injected');
     expect(json.workloads[0].suggestions[0].edits[0].path).toEqual(['metadata', 'labels', 'istio-injection']);
   });
 
-  it('prints the label truth table with the current row marked', () => {
-    const r = run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--truth-table']);
+  it('prints the label truth table with the current row marked', async () => {
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'off.yaml'), '--truth-table']);
     expect(r.out).toMatch(/→\s+istio-injection=disabled\s+\(none\)\s+-/);
     expect(r.out).toMatch(/istio-injection=enabled\s+\(none\)\s+default \(istio-sidecar-injector\/namespace/);
   });
 
-  it('exits 2 on unreadable or broken input', () => {
-    expect(run(['-f', join(dir, 'missing.yaml')]).code).toBe(2);
-    expect(run(['-f', join(dir, 'bad.yaml')]).code).toBe(2);
-    expect(run([]).code).toBe(2);
+  it('exits 2 on unreadable or broken input', async () => {
+    expect((await run(['-f', join(dir, 'missing.yaml')])).code).toBe(2);
+    expect((await run(['-f', join(dir, 'bad.yaml')])).code).toBe(2);
+    expect((await run([])).code).toBe(2);
+  });
+});
+
+describe('meshsim check, as the app', () => {
+  const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: shop}\nspec: {containers: [{name: a, image: x}]}\n';
+  const ns = (label: string) => `---\napiVersion: v1\nkind: Namespace\nmetadata: {name: shop, labels: {istio-injection: ${label}}}\n`;
+
+  it('reads standard input, and without webhooks uses the default install, saying so', async () => {
+    const r = await runCli(['check', '-f', '-'], { stdin: pod + ns('enabled') });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Pod shop/p: INJECTED');
+    expect(r.err).toContain('note: No MutatingWebhookConfiguration in the input: using the webhooks of a default Istio install');
+    expect(r.err).toContain("note: No istio-sidecar-injector or istio ConfigMap in the input: pods are injected with meshsim's built-in default install");
+  });
+
+  it('says nothing about suggestions with --no-suggestions', async () => {
+    const searched = await runCli(['check', '-f', '-'], { stdin: pod + ns('disabled') });
+    expect(searched.out).toContain('To get it injected (each verified):');
+    const quiet = await runCli(['check', '-f', '-', '--no-suggestions'], { stdin: pod + ns('disabled') });
+    expect(quiet.code).toBe(1);
+    expect(quiet.out).not.toMatch(/suggest|turns the verdict around|To get it injected/i);
+  });
+
+  it('takes the app settings as flags, defaulting to native sidecars', async () => {
+    const text = pod + ns('enabled');
+    const json = async (...flags: string[]) => JSON.parse((await runCli(['check', '-f', '-', '-o', 'json', ...flags], { stdin: text })).out);
+    expect((await json()).workloads[0].verdict).toBe('injected');
+    expect((await runCli(['check', '-f', '-', '--cni=sometimes'], { stdin: text })).err).toContain('--cni takes true or false');
   });
 });

@@ -1,27 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { stringify } from 'yaml';
 import { analyzeAdmission } from '../../engine/admission/analyzeAdmission.ts';
 import type { AdmissionResult, TraceStep, WorkloadAdmission } from '../../engine/admission/types.ts';
-import type { Diagnostic, SourceRef } from '../../engine/diagnostics.ts';
+import type { Diagnostic } from '../../engine/diagnostics.ts';
 import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
-import { analyzeInjection } from '../../engine/scenario/injectionSection.ts';
+import { analyzeInjection, type InjectionResult } from '../../engine/scenario/injectionSection.ts';
 import { withInjectionOutcome } from '../../engine/scenario/rejectedByIstiod.ts';
-import { parseFlags, type CliIO } from '../io.ts';
-
-export const checkUsage = 'meshsim check -f FILE... [--json] [--no-suggestions] [--truth-table]   why each pod is (or is not) injected';
+import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
+import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
+import { diagnosticLine, onceEach, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
 const VERDICT: Record<WorkloadAdmission['verdict'], string> = { injected: 'INJECTED', 'not-injected': 'NOT INJECTED', rejected: 'REJECTED' };
 
-const at = (s?: SourceRef) => (s ? `${s.input}:${s.line}:${s.column}` : '');
+/** The name the default install's webhooks go by in messages, when the input has none. */
+export const BUILTIN_WEBHOOKS = '(default install webhooks)';
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - [...c].length))).join('   ').trimEnd());
-}
-
-function diagnosticLine(d: Diagnostic): string {
-  return `  ${d.severity}: ${d.source ? `${at(d.source)}: ` : ''}${d.message}`;
-}
+const at = (s?: { input: string; line: number; column: number }) => (s ? `${s.input}:${s.line}:${s.column}` : '');
 
 const INJECTION_KEYS = ['istio-injection', 'istio.io/rev', 'sidecar.istio.io/inject'];
 const injectionLabels = (labels: Record<string, string>) =>
@@ -33,7 +28,7 @@ function renderTruthTable(w: WorkloadAdmission): string[] {
   return ['', `Truth table (${w.truthTable.note}):`, ...table([['', 'NAMESPACE', 'POD', 'INJECTORS CALLED'], ...rows]).map((l) => `  ${l}`)];
 }
 
-function render(w: WorkloadAdmission, truthTable: boolean): string[] {
+function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestions: boolean }): string[] {
   const out: string[] = [];
   out.push(`${w.workload.kind} ${w.workload.namespace}/${w.workload.name}: ${VERDICT[w.verdict]}${w.workload.source ? `  (${at(w.workload.source)})` : ''}`);
   out.push(`  ${w.summary}`);
@@ -60,10 +55,11 @@ function render(w: WorkloadAdmission, truthTable: boolean): string[] {
     out.push(`  => ${inj.decision.message}`);
   }
   if (w.doubleInjection) out.push('', `DOUBLE INJECTION: ${w.doubleInjection.message}`);
-  if (truthTable) out.push(...renderTruthTable(w));
-  const notes = w.diagnostics;
-  if (notes.length) out.push('', 'Notes:', ...notes.map(diagnosticLine));
-  if (!w.suggestions.length && w.verdict !== 'rejected') out.push('', 'No change of up to three labels, annotations or settings examined turns the verdict around.');
+  if (options.truthTable) out.push(...renderTruthTable(w));
+  // Each problem is said once: the double injection line above already says its own.
+  const notes = onceEach(w.diagnostics.filter((d) => d.message !== w.doubleInjection?.message));
+  if (notes.length) out.push('', 'Notes:', ...notes.map((d) => `  ${diagnosticLine(d)}`));
+  if (options.suggestions && !w.suggestions.length && w.verdict !== 'rejected') out.push('', 'No change of up to three labels, annotations or settings examined turns the verdict around.');
   if (w.suggestions.length) {
     const goal = w.doubleInjection && w.verdict === 'injected' ? 'To have it injected once (each verified):' : w.verdict === 'injected' ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):';
     out.push('', goal);
@@ -76,41 +72,54 @@ function render(w: WorkloadAdmission, truthTable: boolean): string[] {
 }
 
 /** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
-export function check(args: string[], io: CliIO): number {
-  const { values, flags, positional } = parseFlags(args, ['-f', '--filename'], ['--json', '--no-suggestions', '--truth-table']);
+export function run(args: string[], io: CliIO): number {
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table']);
+  const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
+  const cluster = clusterFromFlags(values);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
-  if (!files.length) {
-    io.err(`usage: ${checkUsage}`);
-    return 2;
+  if (!files.length) throw new CliError('no input: give the files to check with -f FILE (or -f - for standard input)');
+  const inputs = files.map((f) => ({ name: f === '-' ? 'stdin' : f, text: readInput(f, io) }));
+  const started = performance.now();
+  let docs = readScenarioDocuments(inputs);
+  const notices: string[] = [];
+  // As the app opens on a default install's webhooks, so does check when none is given.
+  if (!docs.objects.some((o) => o.role.role === 'webhookConfiguration')) {
+    inputs.push({ name: BUILTIN_WEBHOOKS, text: defaultWebhooks });
+    docs = readScenarioDocuments(inputs);
+    notices.push(
+      'No MutatingWebhookConfiguration in the input: using the webhooks of a default Istio install (revision default), as the app does.',
+      'For your cluster\'s, add -f with the output of kubectl get mutatingwebhookconfigurations -o yaml.',
+    );
   }
-  const inputs: { name: string; text: string }[] = [];
-  for (const f of files) {
-    try {
-      inputs.push({ name: f, text: readFileSync(f === '-' ? 0 : f, 'utf8') });
-    } catch (err) {
-      io.err(`meshsim check: cannot read ${f}: ${err instanceof Error ? err.message : String(err)}`);
-      return 2;
-    }
-  }
-  const docs = readScenarioDocuments(inputs);
-  const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions: !flags.has('--no-suggestions') });
+  const suggestions = !flags.has('--no-suggestions');
+  const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions });
   // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
   const texts = Object.fromEntries(inputs.map((i) => [i.name, i.text]));
-  const result: AdmissionResult = {
-    ...admitted,
-    workloads: admitted.workloads.map((w, i) => (w.verdict === 'injected' ? withInjectionOutcome(w, analyzeInjection(docs, docs.workloads[i]!, w, {}, texts)) : w)),
-  };
-  if (flags.has('--json')) {
-    io.out(JSON.stringify({ ...result, diagnostics: [...docs.diagnostics, ...result.diagnostics] }, null, 2));
-  } else {
-    for (const d of docs.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d).trim());
-    for (const d of result.diagnostics) io.err(diagnosticLine(d).trim());
-    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w, flags.has('--truth-table')).join('\n')));
+  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster, texts) : undefined));
+  const result: AdmissionResult = { ...admitted, workloads: admitted.workloads.map((w, i) => (injections[i] ? withInjectionOutcome(w, injections[i]) : w)) };
+  const install = injections.find((x) => x)?.install;
+  if (install?.injector.from === 'builtin' || install?.mesh.from === 'builtin') {
+    const missing = [install.injector.from === 'builtin' ? 'istio-sidecar-injector' : '', install.mesh.from === 'builtin' ? 'istio' : ''].filter(Boolean).join(' or ');
+    notices.push(`No ${missing} ConfigMap in the input: pods are injected with meshsim's built-in default install, as in the app.`);
   }
+  // MESHSIM_TIMING=1: how long the engine itself took, for the CLI benchmark (bench/cli.bench.ts).
+  if (io.env.MESHSIM_TIMING === '1') io.err(`engine: ${(performance.now() - started).toFixed(1)} ms`);
+  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics]);
+  if (format === 'json' || format === 'yaml') {
+    const report = { ...result, notices, diagnostics: [...docs.diagnostics, ...result.diagnostics] };
+    io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
+  } else {
+    for (const d of problems) io.err(diagnosticLine(d));
+    // Notes on what was assumed are noise while the input does not even parse.
+    if (!docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) for (const n of notices) io.err(`note: ${n}`);
+    const options = { truthTable: flags.has('--truth-table') || format === 'wide', suggestions };
+    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w, options).join('\n')));
+  }
+  const yamlBroken = docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error');
+  if (yamlBroken) return 2; // the YAML error above says what to fix; the rest follows from it
   if (!result.workloads.length) {
-    if (!flags.has('--json')) io.err('meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob...) in the input');
+    if (format === 'text' || format === 'wide') io.err(`meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob…) in ${files.join(', ')}`);
     return 2;
   }
-  if (docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) return 2;
   return result.workloads.every((w) => w.verdict === 'injected') ? 0 : 1;
 }

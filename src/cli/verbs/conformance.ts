@@ -1,16 +1,12 @@
 import { runConformance } from '../../conformance/runner.ts';
-import { parseFlags, type CliIO } from '../io.ts';
+import { CliError, outputFormat, parseFlags, type CliIO } from '../io.ts';
 
-export const conformanceUsage = 'meshsim conformance DIR... [--kind K]... [--json]';
-
-export async function conformance(args: string[], io: CliIO): Promise<number> {
-  const { values, flags, positional } = parseFlags(args, ['--kind'], ['--json']);
-  if (!positional.length) {
-    io.err(`usage: ${conformanceUsage}`);
-    return 2;
-  }
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values, flags, positional } = parseFlags(args, ['--kind', '-o', '--output'], ['--json']);
+  const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'json'] as const, 'text');
+  if (!positional.length) throw new CliError('no corpus: give the folder(s) to run, e.g. meshsim conformance ../shared/conformance');
   const report = await runConformance(positional, values['--kind']);
-  if (flags.has('--json')) {
+  if (format === 'json') {
     // JSON only, so the output parses; the counts are in it.
     io.out(JSON.stringify(report, null, 2));
     return report.failed > 0 || report.results.length === 0 ? 1 : 0;

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from './inject.ts';
-import { captured } from './captured.ts';
+import { runCli } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-inject-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,10 +13,7 @@ function file(name: string, text: string): string {
   return path;
 }
 
-function run(args: string[]) {
-  const c = captured();
-  return c.result(inject(args, c.io));
-}
+const run = (args: string[]) => runCli(['inject', ...args]);
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -27,43 +23,63 @@ spec:
 `;
 
 describe('meshsim inject', () => {
-  it('injects with the built-in install, the proxy in containers as kube-inject without a cluster does', () => {
-    const r = run(['-f', file('pod.yaml', POD)]);
+  it('injects with the built-in install, istio-proxy a native sidecar as in the app', async () => {
+    const r = await run(['-f', file('pod.yaml', POD)]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^apiVersion: v1\nkind: Pod\n/);
     expect(r.out).toContain('image: docker.io/istio/proxyv2:1.28.0');
-    expect(r.out).toContain('"containers":["istio-proxy"]');
+    expect(r.out).not.toContain('"containers":["istio-proxy"]');
+    expect(r.out).toMatch(/"initContainers":\[[^\]]*"istio-proxy"/);
     expect(r.out.trimEnd().endsWith('---')).toBe(true);
   });
 
-  it('passes other documents through and warns on stderr about skipped pods', () => {
+  it('puts the proxy in containers with --native-sidecars=false, as istioctl kube-inject does offline', async () => {
+    const r = await run(['-f', file('pod.yaml', POD), '--native-sidecars=false']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('"containers":["istio-proxy"]');
+    const bad = await run(['-f', file('pod.yaml', POD), '--native-sidecars=maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--native-sidecars takes true or false, not "maybe"');
+  });
+
+  it('reads standard input for -f -, and reports a YAML error at its file and line', async () => {
+    const piped = await runCli(['inject', '-f', '-'], { stdin: POD });
+    expect(piped.code).toBe(0);
+    expect(piped.out).toContain('name: istio-proxy');
+    const broken = await run(['-f', file('ok.yaml', POD), '-f', file('broken.yaml', 'kind: Pod\nmetadata:\n  name: [\n')]);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/broken\.yaml:\d+:\d+: error: /);
+    expect(broken.err).not.toMatch(/ok\.yaml/);
+  });
+
+  it('passes other documents through and warns on stderr about skipped pods', async () => {
     const hostNet = POD.replace('spec:\n', 'spec:\n  hostNetwork: true\n');
-    const r = run(['-f', file('svc.yaml', 'kind: Service\napiVersion: v1\nmetadata: {name: s}\n'), '-f', file('host.yaml', hostNet)]);
+    const r = await run(['-f', file('svc.yaml', 'kind: Service\napiVersion: v1\nmetadata: {name: s}\n'), '-f', file('host.yaml', hostNet)]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('kind: Service\napiVersion: v1\nmetadata: {name: s}\n---');
     expect(r.err).toContain('===> Skipping injection because Pod "shop/web" has host networking enabled');
   });
 
-  it('takes an injector config file the way istioctl does (bare template = sidecar) and values', () => {
+  it('takes an injector config file the way istioctl does (bare template = sidecar) and values', async () => {
     const template = file('tmpl.yaml', 'spec:\n  containers:\n  - name: istio-proxy\n    image: "proxy:{{ .Values.global.suffix }}"\n');
     const values = file('values.yaml', 'global: {suffix: test}\n');
-    const r = run(['-f', file('pod2.yaml', POD), '--injector-config', template, '--values', values]);
+    const r = await run(['-f', file('pod2.yaml', POD), '--injector-config', template, '--values', values]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('image: proxy:test');
   });
 
-  it('shows the webhook view as JSON patches', () => {
-    const r = run(['-f', file('pod3.yaml', POD), '-o', 'patch']);
+  it('shows the webhook view as JSON patches', async () => {
+    const r = await run(['-f', file('pod3.yaml', POD), '-o', 'patch']);
     const [pod] = JSON.parse(r.out);
     expect(pod.name).toBe('web');
     expect(pod.patch.some((op: { path: string }) => op.path.startsWith('/spec/initContainers'))).toBe(true);
   });
 
-  it('exits 1 with istiod\'s message when injection fails, 2 on bad usage', () => {
+  it('exits 1 with istiod\'s message when injection fails, 2 on bad usage', async () => {
     const bad = POD.replace('metadata: {', 'metadata: {annotations: {sidecar.istio.io/interceptionMode: BAD}, ');
-    const r = run(['-f', file('bad.yaml', bad)]);
+    const r = await run(['-f', file('bad.yaml', bad)]);
     expect(r.code).toBe(1);
     expect(r.err).toContain("invalid value 'BAD' for annotation 'sidecar.istio.io/interceptionMode'");
-    expect(run([]).code).toBe(2);
+    expect((await run([])).code).toBe(2);
   });
 });

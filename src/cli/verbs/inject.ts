@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
-import { parseFlags, type CliIO } from '../io.ts';
-
-export const injectUsage =
-  'meshsim inject -f FILE... [--injector-config FILE] [--values FILE] [--mesh-config FILE] [--revision R] [--native-sidecars true|false] [-o yaml|json|patch]';
+import type { Diagnostic } from '../../engine/diagnostics.ts';
+import { boolFlag, CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { diagnosticLine, onceEach } from './format.ts';
 
 /** A file that is a ConfigMap gives its data keys; any other file is the key's text itself (as istioctl's flags take it). */
-function configMapOrText(path: string): { configMap?: Record<string, any>; text: string } {
-  const text = readFileSync(path, 'utf8');
+function configMapOrText(path: string, io: CliIO): { configMap?: Record<string, any>; text: string } {
+  const text = readInput(path, io);
   let parsed: any;
   try {
     parsed = parseYaml(text);
@@ -23,23 +21,50 @@ function parseText(text: string | undefined, what: string): unknown {
   try {
     return parseYaml(text);
   } catch (err) {
-    throw new Error(`cannot parse ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    const message = (err instanceof Error ? err.message : String(err)).replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
+    throw new CliError(`${what}${pos ? `:${pos.line}:${pos.col}` : ''}: ${message}`);
   }
 }
 
-/** istioctl kube-inject: injected YAML on stdout, skip warnings on stderr; -o json|patch shows the webhook's view per pod. */
-export function inject(args: string[], io: CliIO): number {
-  const { values, positional } = parseFlags(args, ['-f', '--injector-config', '--values', '--mesh-config', '--revision', '--native-sidecars', '-o']);
-  const files = values['-f'] ?? [];
-  const output = values['-o']?.at(-1) ?? 'yaml';
-  if (positional.length || !files.length || !['yaml', 'json', 'patch'].includes(output)) {
-    io.err(`usage: ${injectUsage}`);
-    return 2;
+/**
+ * The files joined into one YAML stream (as kube-inject reads them), and a way back from a line of
+ * the stream to the file and line it came from, so problems are reported where the user wrote them.
+ */
+function joinFiles(files: { name: string; text: string }[]) {
+  let stream = '';
+  const starts: { name: string; line: number }[] = [];
+  let line = 1;
+  for (const f of files) {
+    if (stream !== '') {
+      const sep = `${stream.endsWith('\n') ? '' : '\n'}---\n`;
+      stream += sep;
+      line += sep.split('\n').length - 1;
+    }
+    starts.push({ name: f.name, line });
+    stream += f.text;
+    line += f.text.split('\n').length - 1;
   }
+  const place = (d: Diagnostic): Diagnostic => {
+    if (!d.source) return d;
+    const from = [...starts].reverse().find((s) => s.line <= d.source!.line) ?? starts[0];
+    const shift = (l: number) => l - from.line + 1;
+    return { ...d, source: { ...d.source, input: from.name, line: shift(d.source.line), ...(d.source.endLine ? { endLine: shift(d.source.endLine) } : {}) } };
+  };
+  return { stream, place };
+}
+
+/** istioctl kube-inject: injected YAML on stdout, skip warnings on stderr; -o json|patch shows the webhook's view per pod. */
+export function run(args: string[], io: CliIO): number {
+  const { values, positional } = parseFlags(args, ['-f', '--filename', '--injector-config', '--values', '--mesh-config', '--revision', '--native-sidecars', '-o', '--output']);
+  const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])];
+  const output = outputFormat(values, ['yaml', 'json', 'patch'] as const, 'yaml');
+  if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name files with -f`);
+  if (!files.length) throw new CliError('no input: give the workloads with -f FILE (or -f - for standard input)');
   const install: Partial<InstallDocuments> = {};
   const injector = values['--injector-config']?.at(-1);
   if (injector) {
-    const f = configMapOrText(injector);
+    const f = configMapOrText(injector, io);
     const configText: string | undefined = f.configMap ? f.configMap.data?.config : f.text;
     let config: unknown;
     try {
@@ -50,28 +75,28 @@ export function inject(args: string[], io: CliIO): number {
     // istioctl's rule: an injector config without `templates:` is itself the sidecar template.
     const isConfig = config !== null && typeof config === 'object' && 'templates' in (config as object);
     install.config = isConfig ? config : configText;
-    if (f.configMap?.data?.values !== undefined) install.values = parseText(f.configMap.data.values, `${injector} values`);
+    if (f.configMap?.data?.values !== undefined) install.values = parseText(f.configMap.data.values, `${injector} (data.values)`);
   }
   const valuesFile = values['--values']?.at(-1);
-  if (valuesFile) install.values = parseText(readFileSync(valuesFile, 'utf8'), valuesFile);
+  if (valuesFile) install.values = parseText(readInput(valuesFile, io), valuesFile);
   const mesh = values['--mesh-config']?.at(-1);
   if (mesh) {
-    const f = configMapOrText(mesh);
+    const f = configMapOrText(mesh, io);
     install.mesh = parseText(f.configMap ? f.configMap.data?.mesh : f.text, mesh);
   }
-  const native = values['--native-sidecars']?.at(-1);
-  const workloads = files
-    .map((f) => readFileSync(f, 'utf8'))
-    .reduce((all, text) => (all === '' ? text : `${all}${all.endsWith('\n') ? '' : '\n'}---\n${text}`), '');
+  // As in the app and on current Kubernetes nodes; istioctl offline would say false.
+  const nativeSidecars = boolFlag('--native-sidecars', values['--native-sidecars']?.at(-1)) ?? true;
+  const { stream, place } = joinFiles(files.map((f) => ({ name: f === '-' ? 'stdin' : f, text: readInput(f, io) })));
   const result = injectScenario({
-    workloads,
+    workloads: stream,
     install,
     kubeInjectRevision: values['--revision']?.at(-1) ?? '',
-    // kube-inject has no cluster to ask: native sidecars only when asked for.
-    context: { nativeSidecars: native === 'true' },
+    context: { nativeSidecars },
   });
-  for (const d of result.diagnostics) if (d.severity !== 'info') io.err(`${d.severity}: ${d.message}`);
+  const problems = onceEach(result.diagnostics.filter((d) => d.severity !== 'info').map(place));
+  for (const d of problems) io.err(diagnosticLine(d));
   for (const w of result.kubeInject.warnings) io.err(w.trimEnd());
+  if (problems.some((d) => d.severity === 'error' && d.origin === 'yaml')) return 2;
   if (result.kubeInject.error) {
     io.err(`Error: ${result.kubeInject.error}`);
     return 1;

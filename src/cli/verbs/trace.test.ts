@@ -2,16 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { trace } from './trace.ts';
-import { captured } from './captured.ts';
+import { runCli } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-trace-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]) {
-  const c = captured();
-  return Promise.resolve(trace(args, c.io)).then(c.result);
-}
+const run = (args: string[]) => runCli(['trace', ...args]);
 
 describe('meshsim trace', () => {
   writeFileSync(join(dir, 'rules-v4.txt'), '*nat\n-N R\n-A R -p tcp -j REDIRECT --to-ports 15001\n-A OUTPUT -p tcp --dport 80 -j R\nCOMMIT\n');

@@ -1,33 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { networkOfCase } from '../../conformance/kinds/trace.ts';
 import { tracePacket, type TracePacket } from '../../engine/packettrace/index.ts';
-import { parseFlags, type CliIO } from '../io.ts';
+import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 
-export const traceUsage = 'meshsim trace FILE [--json]   (FILE: a trace case.yaml with rules.payload + packet; expected is ignored)';
-
-export async function trace(args: string[], io: CliIO): Promise<number> {
-  const { flags, positional } = parseFlags(args, [], ['--json']);
-  if (positional.length !== 1) {
-    io.err(`usage: ${traceUsage}`);
-    return 2;
-  }
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values, flags, positional } = parseFlags(args, ['-o', '--output'], ['--json']);
+  const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'json', 'yaml'] as const, 'text');
+  if (positional.length !== 1) throw new CliError(positional.length ? 'give one trace case file' : 'no input: give a trace case file (case.yaml)');
   const file = resolve(positional[0]);
-  const spec = parse(readFileSync(file, 'utf8'));
-  if (!spec?.packet) {
-    io.err(`meshsim trace: ${file} has no packet`);
-    return 2;
+  const doc = parseDocument(readInput(file, io));
+  if (doc.errors.length) {
+    const e = doc.errors[0];
+    const pos = e.linePos?.[0];
+    throw new CliError(`${positional[0]}${pos ? `:${pos.line}:${pos.col}` : ''}: ${e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '')}`);
   }
+  const spec = doc.toJS();
+  if (!spec?.packet) throw new CliError(`${positional[0]} has no packet`);
   const payloadName = spec.rules?.payload ?? (spec.packet.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
   const payloadFile = resolve(dirname(file), payloadName);
-  if (!existsSync(payloadFile)) {
-    io.err(`meshsim trace: the payload ${payloadFile} does not exist (rules.payload names it, relative to the case file)`);
-    return 2;
-  }
-  const result = tracePacket(readFileSync(payloadFile, 'utf8'), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName });
-  if (flags.has('--json')) {
-    io.out(JSON.stringify(result, null, 2));
+  if (!existsSync(payloadFile)) throw new CliError(`the payload ${payloadFile} does not exist (rules.payload names it, relative to the case file)`);
+  const result = tracePacket(readInput(payloadFile, io), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName });
+  if (format !== 'text') {
+    io.out(format === 'json' ? JSON.stringify(result, null, 2) : stringify(result, { lineWidth: 0, aliasDuplicateObjects: false }));
     return result.ok ? 0 : 1;
   }
   const lines: string[] = [];

@@ -1,0 +1,152 @@
+import type { Verb } from './io.ts';
+import { settingsHelp } from './settings.ts';
+
+/**
+ * Every verb: its one-line summary, its --help, and how to load it. The help lives here, not in
+ * the verb's file, so `meshsim --help` and `meshsim VERB --help` print without loading the engine.
+ * A verb is its own file under verbs/ (exporting `run`) plus one entry here.
+ */
+export interface VerbSpec {
+  summary: string;
+  /** The verb's manual: usage lines, options, exit codes. */
+  help(): string;
+  load(): Promise<{ run: Verb }>;
+}
+
+const FILES = `  -f, --filename FILE         a YAML or JSON file, repeatable; - reads standard input`;
+
+export const VERBS: Record<string, VerbSpec> = {
+  check: {
+    summary: 'why each pod is (or is not) injected, as the app shows it',
+    help: () => `Usage: meshsim check -f FILE... [options]
+
+For every Pod or workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, or any
+object with a pod template) in the files: the MutatingWebhookConfigurations the API server calls,
+the rows istioctl x check-inject prints, istiod's decision step by step, the verdict, and verified
+changes that would turn it around. Files may hold any mix of objects, or a kubectl List.
+
+Without a MutatingWebhookConfiguration in the files, the webhooks of a default Istio install are
+used (the app's default scenario), and without an istio-sidecar-injector or istio ConfigMap,
+meshsim's built-in install; check says so.
+
+Options:
+${FILES}
+  -o, --output FORMAT         text (default), wide (adds the label truth table), json or yaml
+      --json                  same as -o json
+      --no-suggestions        do not search for changes that would turn the verdict around
+      --truth-table           print the label truth table (as -o wide does)
+${settingsHelp().join('\n')}
+
+Exit codes:
+  0  every workload is injected
+  1  some workload is not injected, or istiod would reject it
+  2  the command line or the input is wrong: a missing file, a YAML error, no workload`,
+    load: () => import('./verbs/check.ts'),
+  },
+  inject: {
+    summary: 'the injected YAML, like istioctl kube-inject -f',
+    help: () => `Usage: meshsim inject -f FILE... [options]
+
+Injects every pod template in the files as istioctl kube-inject does and prints the YAML; skip
+warnings go to standard error. Without --injector-config, meshsim's built-in install is used.
+
+Options:
+${FILES}
+      --injector-config FILE  the istio-sidecar-injector ConfigMap, or its config key's text
+      --values FILE           the injector's values (JSON or YAML)
+      --mesh-config FILE      the istio ConfigMap, or its mesh key's text
+      --revision R            the revision kube-inject injects for
+      --native-sidecars=BOOL  istio-proxy as a native sidecar (default true, as on current
+                              Kubernetes nodes and in the app; istioctl's offline default is false)
+  -o, --output FORMAT         yaml (default), json (the pods as the webhook patches them) or patch
+
+Exit codes:
+  0  the YAML was written
+  1  istiod would reject a pod (its template or an annotation fails)
+  2  the command line or the input is wrong`,
+    load: () => import('./verbs/inject.ts'),
+  },
+  iptables: {
+    summary: 'the iptables rules istio-iptables would install for a pod',
+    help: () => `Usage: meshsim iptables -f POD.yaml [options]
+       meshsim iptables --cluster-env FILE [options]
+       meshsim iptables [options] -- ISTIO_IPTABLES_ARGS...
+
+The iptables-restore payload (or, with --view save, the kernel's iptables-save view) for an
+injected pod (its istio-init container, or the CNI plugin's annotations), a VM's cluster.env, or
+an istio-iptables command line. Pipe an uninjected workload through inject first:
+  meshsim inject -f deployment.yaml | meshsim iptables -f -
+
+Options:
+${FILES}
+      --cluster-env FILE      a VM's cluster.env
+      --view payload|save     the restore payload (default) or the kernel's view
+      --ipv6                  the IPv6 rules
+      --env NAME=VALUE        an environment variable for istio-iptables, repeatable
+      --pod-ip IP             the pod's address, repeatable
+      --nameserver IP         a resolv.conf nameserver, repeatable
+      --why                   say why each rule group is there
+  -o, --output FORMAT         text (default), json or yaml
+      --json                  same as -o json
+
+Exit codes:
+  0  the rules were printed
+  1  the pod is not injected, so nothing captures its traffic
+  2  the command line or the input is wrong`,
+    load: () => import('./verbs/iptables.ts'),
+  },
+  trace: {
+    summary: 'a packet through the rules, from a trace case file',
+    help: () => `Usage: meshsim trace FILE [options]
+
+FILE is a trace case (case.yaml with rules.payload naming the rules file beside it, and the
+packet); its expected outcome is ignored. Prints every rule the packet hits and where it ends.
+
+Options:
+  -o, --output FORMAT         text (default), json or yaml
+      --json                  same as -o json
+
+Exit codes:
+  0  the packet was traced
+  1  the trace could not finish (a rule the tracer does not model)
+  2  the command line or the input is wrong`,
+    load: () => import('./verbs/trace.ts'),
+  },
+  audit: {
+    summary: 'every pod of a cluster dump: webhooks, verdict, deciding rule, drift',
+    help: () => `Usage: meshsim audit -f DUMP.yaml [options]
+
+DUMP is the output of
+  kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml
+Each pod is admitted again as it would be now and compared with the sidecar it has.
+
+Options:
+${FILES}
+  -o, --output FORMAT         text (default), wide (adds why each pod drifts), json or yaml
+      --json                  same as -o json
+
+Exit codes:
+  0  no pod drifts
+  1  some pod drifts: it needs a restart, has a sidecar it would not get now, or runs an old revision
+  2  the command line or the input is wrong, or the dump has no pod`,
+    load: () => import('./verbs/audit.ts'),
+  },
+  conformance: {
+    summary: 'run a conformance corpus (e.g. ../shared/conformance)',
+    help: () => `Usage: meshsim conformance DIR... [options]
+
+Runs every case of a corpus laid out as its README describes and prints one line per failing
+case with a short diff, then "conformance: N passed, N failed".
+
+Options:
+      --kind K                only this kind, repeatable
+  -o, --output FORMAT         text (default) or json
+      --json                  same as -o json
+
+Exit codes:
+  0  every case passed
+  1  some case failed, or no case ran
+  2  the command line is wrong`,
+    load: () => import('./verbs/conformance.ts'),
+  },
+};
