@@ -16,7 +16,7 @@ export function NoWorkload() {
   const inWorkloads = diagnostics.filter((d) => d.source?.input === 'workloads');
   const syntax = inWorkloads.find((d) => d.severity === 'error' && d.origin === 'yaml');
   const broken = inWorkloads.find((d) => d.severity === 'error');
-  const unused = inWorkloads.filter((d) => d.severity === 'info' && / is not used by the simulation$/.test(d.message));
+  const unused = inWorkloads.filter((d) => d.severity === 'info' && / is not used by the simulation/.test(d.message));
   const tab = INPUT_LABELS.workloads.label;
   const at = (d: Diagnostic) => (
     <button className="link" onClick={() => reveal(d.source as SourceRef)}>
@@ -39,7 +39,7 @@ export function NoWorkload() {
       </>
     );
   } else if (unused.length) {
-    const kinds = [...new Set(unused.map((d) => d.message.replace(/ is not used by the simulation$/, '').replace(/^kind /, '')))];
+    const kinds = [...new Set(unused.map((d) => d.message.replace(/ is not used by the simulation.*$/, '').replace(/^kind /, '')))];
     says = (
       <>
         The {tab} tab holds {kinds.join(', ')}, but no workload: paste {WORKLOAD_KINDS} into it (or move the objects to the tab they belong in).

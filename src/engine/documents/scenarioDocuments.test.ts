@@ -65,4 +65,9 @@ describe('readScenarioDocuments', () => {
     const d = result.diagnostics.find((x) => x.message.includes('Service'));
     expect(d).toMatchObject({ severity: 'info', source: { input: 'workloads', line: 21 } });
   });
+
+  it('says so of a ConfigMap it does not read, as of a Service', () => {
+    const r = readScenarioDocuments([{ name: 'workloads', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-settings}\ndata: {a: b}\n' }]);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ severity: 'info', message: expect.stringContaining('ConfigMap app-settings is not used by the simulation'), source: expect.objectContaining({ line: 3 }) })]);
+  });
 });

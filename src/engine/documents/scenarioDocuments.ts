@@ -102,6 +102,12 @@ function collect(
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
     diagnostics.push(diagnostic('documents', 'info', `${role.kind === '(no kind)' ? 'a document without a kind' : `kind ${role.kind}`} is not used by the simulation`, where));
   }
+  if (role.role === 'configMap') {
+    // Only the injector and mesh ConfigMaps are read (by name); any other says so, as a Service does.
+    const where = doc.locate([...path, 'metadata', 'name']) ?? doc.locate([...path, 'kind']) ?? doc.locate(path);
+    const name = String((value as any)?.metadata?.name ?? '') || '(unnamed)';
+    diagnostics.push(diagnostic('documents', 'info', `ConfigMap ${name} is not used by the simulation (only istio-sidecar-injector* and istio* ConfigMaps are)`, where));
+  }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     budget.objects++;
     objects.push({ doc, path, value: value as Record<string, any>, role });
