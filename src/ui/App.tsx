@@ -106,8 +106,8 @@ export function App() {
         >
           <div className="input-bar">
             <InputTabs />
-            <button type="button" className="button small fold" onClick={hideEditor} title="Fold the editor away so the results take the screen">
-              Hide editor
+            <button type="button" className="button small fold" onClick={hideEditor} aria-label="Hide editor" title="Fold the editor away so the results take the screen">
+              Hide
             </button>
           </div>
           <div className="editor-panel" role="tabpanel" id={tabPanelId('inputs', activeInput)} aria-labelledby={tabId('inputs', activeInput)}>

@@ -3,6 +3,7 @@ import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 import { NoWorkload } from '../NoWorkload.tsx';
 import { Term } from '../Term.tsx';
+import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 import { PacketForm } from '../traffic/PacketForm.tsx';
 import { TraceView } from '../traffic/TraceView.tsx';
 
@@ -18,6 +19,11 @@ const ENTRY_WORDS: Record<string, string> = {
 };
 
 type View = 'diagram' | 'payload' | 'save';
+const RULE_VIEWS: { id: View; label: string }[] = [
+  { id: 'diagram', label: 'Chains' },
+  { id: 'payload', label: 'iptables-restore payload' },
+  { id: 'save', label: 'Kernel view (iptables-save)' },
+];
 
 /** The iptables rules istio-iptables would install, and a packet traced through them. */
 export default function TrafficPanel() {
@@ -64,26 +70,22 @@ export default function TrafficPanel() {
                 IPv6
               </button>
             </span>
-            <span role="tablist" aria-label="Rule views">
-              {(['diagram', 'payload', 'save'] as View[]).map((v) => (
-                <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'tab active' : 'tab'} onClick={() => setView(v)}>
-                  {v === 'diagram' ? 'Chains' : v === 'payload' ? 'iptables-restore payload' : 'Kernel view (iptables-save)'}
-                </button>
-              ))}
-            </span>
+            <TabList group="rule-views" label="Rule views" items={RULE_VIEWS} selected={view} onSelect={setView} className="view-tabs" />
           </div>
           <PacketForm key={`${family}-${options.preset}`} traffic={traffic} />
           {traffic.trace ? <TraceView trace={traffic.trace} /> : null}
-          {view === 'diagram' ? (
-            <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
-              <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} />
-            </Suspense>
-          ) : (
-            <div className="text-view">
-              <CopyButtons text={view === 'payload' ? payload : save} filename={view === 'payload' ? `istio-iptables-${family}.txt` : `iptables-save-${family}.txt`} what={view === 'payload' ? 'payload' : 'kernel view'} />
-              <pre data-testid={`rules-${view}`}>{view === 'payload' ? payload : save}</pre>
-            </div>
-          )}
+          <div role="tabpanel" id={tabPanelId('rule-views', view)} aria-labelledby={tabId('rule-views', view)}>
+            {view === 'diagram' ? (
+              <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
+                <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} />
+              </Suspense>
+            ) : (
+              <div className="text-view">
+                <CopyButtons text={view === 'payload' ? payload : save} filename={view === 'payload' ? `istio-iptables-${family}.txt` : `iptables-save-${family}.txt`} what={view === 'payload' ? 'payload' : 'kernel view'} />
+                <pre data-testid={`rules-${view}`}>{view === 'payload' ? payload : save}</pre>
+              </div>
+            )}
+          </div>
         </>
       ) : null}
     </section>
