@@ -69,3 +69,24 @@ test('hovering a namespace label shows which steps read it', async ({ page }) =>
     .toContain('meshsim: read by');
   expect((await page.locator('.monaco-hover').allTextContents()).join(' ')).toContain('namespace istio-injection In [enabled]');
 });
+
+test('hovering a label key explains it as hovering its value does', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Namespaces' }).click();
+  const line = page.locator('.monaco-editor .view-line', { hasText: 'istio-injection: enabled' });
+  await expect(line).toBeVisible();
+  let dx = 6;
+  await expect
+    .poll(async () => {
+      // The key is the line's first word: hover a little way into it.
+      const key = line.getByText('istio-injection', { exact: true }).first();
+      const box = (await key.count()) ? await key.boundingBox() : await line.boundingBox();
+      if (!box) return '';
+      await page.mouse.move(box.x + dx, box.y + 5);
+      dx = dx === 6 ? 20 : 6;
+      await page.waitForTimeout(600);
+      return (await page.locator('.monaco-hover').allTextContents()).join(' ');
+    }, { timeout: 20_000 })
+    .toContain('meshsim: read by');
+  expect((await page.locator('.monaco-hover').allTextContents()).join(' ')).toContain('namespace istio-injection In [enabled]');
+});
