@@ -1,10 +1,8 @@
 import { stringify } from 'yaml';
-import { analyzeAdmission } from '../../engine/admission/analyzeAdmission.ts';
-import type { AdmissionResult, TraceStep, WorkloadAdmission } from '../../engine/admission/types.ts';
-import type { Diagnostic } from '../../engine/diagnostics.ts';
-import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
-import { analyzeInjection, type InjectionResult } from '../../engine/scenario/injectionSection.ts';
-import { withInjectionOutcome } from '../../engine/scenario/rejectedByIstiod.ts';
+import { analyzeAdmission, type AdmissionResult, type TraceStep, type WorkloadAdmission } from '../../engine/admission/index.ts';
+import { readScenarioDocuments } from '../../engine/documents/index.ts';
+import type { Diagnostic } from '../../engine/index.ts';
+import { analyzeInjection, withInjectionOutcome, type InjectionResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../engine/diagnostics.ts';
+import type { Diagnostic } from '../../engine/index.ts';
 
 /** A problem as compilers print them: `file:line:column: severity: message` (no place: `severity: message`). */
 export function diagnosticLine(d: Diagnostic): string {

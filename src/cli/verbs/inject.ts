@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
-import type { Diagnostic } from '../../engine/diagnostics.ts';
+import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine, onceEach } from './format.ts';
 
