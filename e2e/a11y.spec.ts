@@ -7,7 +7,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await openApp(page);
     const problems: string[] = [];
-    for (const panel of ['Admission', 'Patched pod', 'Environment', 'Traffic']) {
+    // Every result panel the registry has, read from the page.
+    for (const panel of await page.getByRole('tablist', { name: 'Results' }).getByRole('tab').allTextContents()) {
       await page.getByRole('tab', { name: panel, exact: true }).click();
       await page.waitForTimeout(800);
       const results = await new AxeBuilder({ page }).exclude('.monaco-editor').exclude('.react-flow__renderer').analyze();

@@ -181,7 +181,8 @@ test('user strings are shown as text, never as HTML', async ({ page }) => {
   ].join('\n');
   await setInput(page, 'workloads', pod);
   await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('xss');
-  for (const name of ['Admission', 'Patched pod', 'Environment', 'Traffic']) {
+  // Every result panel the registry has, read from the page.
+  for (const name of await page.getByRole('tablist', { name: 'Results' }).getByRole('tab').allTextContents()) {
     await openResult(page, name);
     await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
     await expect(page.locator('img')).toHaveCount(0);
