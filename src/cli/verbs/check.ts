@@ -92,8 +92,7 @@ export function run(args: string[], io: CliIO): number {
   const suggestions = !flags.has('--no-suggestions');
   const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions });
   // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
-  const texts = Object.fromEntries(inputs.map((i) => [i.name, i.text]));
-  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster, texts) : undefined));
+  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster) : undefined));
   const result: AdmissionResult = { ...admitted, workloads: admitted.workloads.map((w, i) => (injections[i] ? withInjectionOutcome(w, injections[i]) : w)) };
   const install = injections.find((x) => x)?.install;
   if (install?.injector.from === 'builtin' || install?.mesh.from === 'builtin') {

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
-import { readInjectorConfigMap, readInjectorConfigValue, type ReadInjectorConfig } from '../injectionPolicy/index.ts';
-import { parseYamlDocuments } from '../yaml/parseDocuments.ts';
+import type { ReadInjectorConfig } from '../injectionPolicy/index.ts';
+import { readInjectorConfigMapModel, type InjectorConfigMapModel } from '../install/index.ts';
 import { readWebhookConfiguration, type WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';
 
 /** Where in the user's text a path of an object was written. */
@@ -31,36 +31,8 @@ export interface IndexedInjectorConfig {
   revision: string;
   read: ReadInjectorConfig;
   object: ScenarioObject;
-  /** Where a path inside the `data.config` text was written (lines exact; columns assume the usual indentation). */
+  /** Where a path inside the `data.config` text was written in the user's text. */
   locateConfig: Locate;
-}
-
-/**
- * Reads `data.config` (YAML inside a block scalar) keeping positions: an inner line L sits L lines
- * below the block's `|` header, indented two columns past the `config:` key.
- */
-function readConfigText(o: ScenarioObject): { read: ReadInjectorConfig; locateConfig: Locate } {
-  const locate = locatorOf(o);
-  const text = o.value?.data?.config;
-  const block = locate(['data', 'config']);
-  if (typeof text !== 'string' || !block) return { read: readInjectorConfigMap(o.value), locateConfig: () => block };
-  const parsed = parseYamlDocuments(text, block.input);
-  if (parsed.diagnostics.some((d) => d.severity === 'error') || parsed.documents.length !== 1) return { read: readInjectorConfigMap(o.value), locateConfig: () => block };
-  const inner = parsed.documents[0];
-  const keyColumn = locate(['data'])?.column ?? 1;
-  const shift = (r: SourceRef): SourceRef => ({
-    input: block.input,
-    line: block.line + r.line,
-    column: r.column + keyColumn + 1,
-    ...(r.endLine !== undefined ? { endLine: block.line + r.endLine, endColumn: (r.endColumn ?? 1) + keyColumn + 1 } : {}),
-  });
-  return {
-    read: readInjectorConfigValue(inner.value),
-    locateConfig: (path) => {
-      const r = inner.locate(path);
-      return r ? shift(r) : block;
-    },
-  };
 }
 
 /** The cluster-side objects of a scenario, read once and shared by every workload's analysis. */
@@ -71,7 +43,12 @@ export interface ScenarioIndex {
   diagnostics: Diagnostic[];
 }
 
-export function indexScenario(docs: ScenarioDocuments): ScenarioIndex {
+/**
+ * Reads the cluster-side objects. `injectors` are the injector ConfigMaps already read (the
+ * scenario's install model); without them each is read here.
+ */
+export function indexScenario(docs: ScenarioDocuments, injectors?: readonly InjectorConfigMapModel[]): ScenarioIndex {
+  const models = new Map(injectors?.map((m) => [m.object, m]));
   const diagnostics: Diagnostic[] = [];
   const configurations: IndexedConfiguration[] = [];
   const namespaces = new Map<string, ScenarioObject>();
@@ -92,10 +69,13 @@ export function indexScenario(docs: ScenarioDocuments): ScenarioIndex {
       if (namespaces.has(name)) diagnostics.push(diagnostic('admission', 'warning', `Namespace ${name} appears twice; the first one is used`, locate(['metadata', 'name'])));
       else namespaces.set(name, o);
     } else if (o.role.role === 'injectorConfigMap') {
-      const { read, locateConfig } = readConfigText(o);
-      const name = String(o.value.metadata?.name ?? '');
+      const model = models.get(o) ?? readInjectorConfigMapModel(o);
+      const read = model.policy;
+      const block = model.configSource;
+      const locateConfig: Locate = model.config ? model.config.locate : () => block;
+      const name = model.name;
       for (const p of read.problems) diagnostics.push(diagnostic('admission', 'warning', `ConfigMap ${name}: ${p}`, locate(['data', 'config']) ?? locate([])));
-      if (!read.problems.length && !read.policyWritten) {
+      if (model.config?.readable && !read.problems.length && !read.policyWritten) {
         diagnostics.push(diagnostic('admission', 'warning', `ConfigMap ${name}: data.config sets no policy; istiod reads that as an invalid policy and injects nothing`, locate(['data', 'config'])));
       }
       injectorConfigs.push({ name, namespace: String(o.value.metadata?.namespace ?? ''), revision: o.role.revision, read, object: o, locateConfig });

@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { parseYamlDocuments, type YamlDocument } from '../yaml/parseDocuments.ts';
+import type { Document } from 'yaml';
+import { parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
 import { classifyDocument } from './classify.ts';
 import { POD_TEMPLATE_PATH, type DocumentRole, type WorkloadKind } from './kinds.ts';
 
@@ -35,6 +36,11 @@ const MAX_OBJECTS = 100_000;
 /** One input text, parsed once: its documents (with positions), its objects and its workloads. */
 export interface InputDocuments extends ScenarioDocuments {
   input: string;
+  /** The text it was read from, and the yaml library's parse of it, for editing it (suggestions). */
+  text: string;
+  stream: Document.Parsed[];
+  /** Whether the text parsed without errors (an edit is only applied to such a text). */
+  editable: boolean;
 }
 
 /** Parses one input text and sorts its objects by role. Never throws. */
@@ -50,7 +56,7 @@ export function readInputDocuments(name: string, text: string, budget: { objects
     const w = toWorkload(o, o.role.kind, diagnostics);
     if (w) workloads.push(w);
   }
-  return { input: name, objects, workloads, diagnostics };
+  return { input: name, text, stream: parsed.stream, editable: !parsed.diagnostics.some((d) => d.severity === 'error'), objects, workloads, diagnostics };
 }
 
 /**

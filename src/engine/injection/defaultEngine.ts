@@ -25,6 +25,9 @@ function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readon
   return value;
 }
 
+/** Rendered template texts by text, decoded (see parseYaml). */
+const renderedCache = new Map<string, { value: unknown } | { error: string }>();
+
 function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable): unknown {
   return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table }).value;
 }
@@ -47,10 +50,17 @@ export const defaultEngine: InjectionEngine = {
     return 'error' in set ? set : {};
   },
   parseYaml(text) {
-    const d = kube.decodeKubeYaml(text, 'template');
-    const err = d.diagnostics.find((x) => x.severity === 'error');
-    if (err) return { error: err.message };
-    return { value: d.documents[0]?.value ?? null };
+    // kube-inject and the webhook usually render the same text: it is parsed once. Callers get a
+    // copy, since the pipeline merges into what it parsed.
+    let hit = renderedCache.get(text);
+    if (!hit) {
+      const d = kube.decodeKubeYaml(text, 'template');
+      const err = d.diagnostics.find((x) => x.severity === 'error');
+      hit = err ? { error: err.message } : { value: d.documents[0]?.value ?? null };
+      if (renderedCache.size >= 8) renderedCache.delete(renderedCache.keys().next().value as string);
+      renderedCache.set(text, hit);
+    }
+    return 'error' in hit ? hit : { value: structuredClone(hit.value) };
   },
   toYaml(value) {
     return kube.toSigsYaml(value as kube.JsonValue);

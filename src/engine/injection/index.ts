@@ -2,8 +2,9 @@
  * Sidecar injection as Istio performs it. The app calls `injectScenario`; the CLI and the conformance
  * runner use the kube-inject and webhook paths directly.
  */
-export { injectScenario, contextOf, type InjectScenarioInput, type InjectScenarioResult, type InjectedPodReport } from './injectScenario.ts';
-export { kubeInjectStream, type KubeInjectOutput, type KubeInjectSettings, type KubeInjectedWorkload } from './kubeInject.ts';
+export { injectScenario, injectPrepared, checkTemplates, contextOf, type InjectScenarioInput, type InjectScenarioResult, type InjectedPodReport, type PreparedInjection } from './injectScenario.ts';
+export { installFromModels } from './installFromModels.ts';
+export { kubeInjectStream, kubeInjectDocuments, type KubeInjectDocument, type KubeInjectOutput, type KubeInjectSettings, type KubeInjectedWorkload } from './kubeInject.ts';
 export { webhookInject, type ClusterContext, type WebhookResult, type JsonPatchOperation } from './webhookInject.ts';
 export { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
 export { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InjectorConfig, type InstallDocuments } from './install.ts';

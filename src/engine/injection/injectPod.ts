@@ -1,4 +1,4 @@
-import { parse as parseLooseYaml } from 'yaml';
+import { parseAnnotationYaml } from './annotationYaml.ts';
 import { mergeProxyConfig, normalizeProxyConfig, type MeshConfig, type ProxyConfig } from '../mesh/index.ts';
 import type { WorkloadMeta } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
@@ -142,7 +142,7 @@ export function prepareRender(p: InjectPodParams, original: Pod, engine: Pick<In
   let proxyConfig = p.install.mesh.defaultConfig;
   for (const overlay of p.proxyConfigOverlays ?? []) proxyConfig = mergeProxyConfig(proxyConfig, overlay);
   if (annotations[PROXY_CONFIG_ANNOTATION] !== undefined) {
-    proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(safeParse(annotations[PROXY_CONFIG_ANNOTATION])).config);
+    proxyConfig = mergeProxyConfig(proxyConfig, normalizeProxyConfig(parseAnnotationYaml(annotations[PROXY_CONFIG_ANNOTATION]).value).config);
   }
   if (p.proxyConfigForWorkload) proxyConfig = mergeProxyConfig(proxyConfig, p.proxyConfigForWorkload);
   // A ProxyConfig field the release's istio.io/api does not know was dropped when it was read.
@@ -271,12 +271,4 @@ function moveProxyToInit(merged: Pod, patch: Pod): void {
   if (!inPatchInit || at < 0) return;
   const [proxy] = containers.splice(at, 1);
   merged.spec.initContainers = [...(merged.spec.initContainers ?? []), proxy];
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return parseLooseYaml(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -6,7 +6,10 @@ import { defaultEngine } from './defaultEngine.ts';
 import type { InjectionEngine } from './engine.ts';
 import { clusterEnv, envProvenance, type EnvEntry } from './envProvenance.ts';
 import { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InstallDocuments } from './install.ts';
-import { kubeInjectStream } from './kubeInject.ts';
+import { parseAnnotationYaml } from './annotationYaml.ts';
+import { kubeInjectDocuments, type KubeInjectDocument } from './kubeInject.ts';
+import { splitYamlChunks } from './yamlChunks.ts';
+import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { podsFromObject } from './podFromWorkload.ts';
 import type { Pod } from './postprocess/containers.ts';
 import { proxyEnvsFor } from './postprocess/clusterInfo.ts';
@@ -64,16 +67,80 @@ export interface InjectScenarioResult {
 
 const MAX_PODS = 200;
 
+/** An injection with its inputs already read: the install built, the stream split and decoded. */
+export interface PreparedInjection {
+  install: InjectionInstall;
+  /** kube-inject's input stream, one entry per document (see KubeInjectDocument). */
+  documents: readonly KubeInjectDocument[];
+  /** Where each document starts in `input`, for pointing at a pod istiod rejects. */
+  startLines?: readonly number[];
+  /** The input the documents were read from (default `workloads`). */
+  input?: string;
+  context: ClusterContext;
+  /** kube-inject's `--revision` (webhook mode uses context.revision). */
+  kubeInjectRevision?: string;
+  /**
+   * istiod's inject decision for the webhook's pods, by document index, when the admission already
+   * made it: the decision is computed once and shown once.
+   */
+  decisions?: readonly (PolicyDecision | undefined)[];
+  /** Whether the install's templates were already checked (istiod parses them all when it loads the config). */
+  templatesChecked?: boolean;
+}
+
 /** The app's entry point: kube-inject output plus, per pod, the webhook's view. Never throws. */
 export function injectScenario(input: InjectScenarioInput, engine: InjectionEngine = defaultEngine): InjectScenarioResult {
   const diagnostics: Diagnostic[] = [];
   try {
     const install = installFor(input, diagnostics);
     const context = contextOf(input.context);
-    checkTemplates(install, engine, diagnostics, context.release);
-    const kube = kubeInjectStream(input.workloads, {
+    const read = readStream(input.workloads);
+    diagnostics.push(...read.diagnostics);
+    const result = injectPrepared({ install, documents: read.documents, startLines: read.startLines, context, kubeInjectRevision: input.kubeInjectRevision }, engine);
+    return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
+  } catch (err) {
+    diagnostics.push(diagnostic('injection', 'error', `internal error: ${messageOf(err)}`));
+    return { diagnostics, kubeInject: { warnings: [] }, pods: [] };
+  }
+}
+
+/** A workloads text split as kube-inject splits it and each document decoded once, for both views. */
+function readStream(text: string): { documents: KubeInjectDocument[]; startLines: number[]; diagnostics: Diagnostic[] } {
+  const split = splitYamlChunks(text);
+  if (split.error) {
+    // kube-inject refuses the stream; the webhook still gets the pods the API server would.
+    const decoded = decodeKubeYaml(text, 'workloads');
+    return { documents: [{ error: split.error }, ...decoded.documents.map((d) => ({ value: d.value }))], startLines: [1, ...decoded.documents.map((d) => d.startLine)], diagnostics: decoded.diagnostics };
+  }
+  const documents: KubeInjectDocument[] = [];
+  const startLines: number[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let cursor = 0;
+  let line = 1;
+  for (const chunk of split.chunks) {
+    // Chunks are the text's own lines in order, so each is found after the previous one.
+    const at = text.indexOf(chunk, cursor);
+    for (let i = cursor; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+    const decoded = decodeKubeYaml(chunk, 'workloads');
+    const errors = decoded.diagnostics.filter((d) => d.severity === 'error');
+    diagnostics.push(...decoded.diagnostics.map((d) => (d.source ? { ...d, source: { ...d.source, line: d.source.line + line - 1 } } : d)));
+    documents.push(errors.length ? { text: chunk, error: errors[0].message } : { text: chunk, value: decoded.documents[0]?.value });
+    startLines.push(line + (decoded.documents[0]?.startLine ?? 1) - 1);
+    for (let i = at; i < at + chunk.length; i++) if (text.charCodeAt(i) === 10) line++;
+    cursor = at + chunk.length;
+  }
+  return { documents, startLines, diagnostics };
+}
+
+/** kube-inject output plus, per pod, the webhook's view, for inputs already read. Never throws. */
+export function injectPrepared(p: PreparedInjection, engine: InjectionEngine = defaultEngine): InjectScenarioResult {
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const { install, context } = p;
+    if (!p.templatesChecked) diagnostics.push(...checkTemplates(install, engine, context.release));
+    const kube = kubeInjectDocuments(p.documents, {
       install,
-      revision: input.kubeInjectRevision ?? '',
+      revision: p.kubeInjectRevision ?? '',
       nativeSidecars: context.nativeSidecars,
       proxyUID: 1337,
       proxyGID: 1337,
@@ -84,16 +151,16 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
       release: context.release,
     }, engine);
     const pods: InjectedPodReport[] = [];
-    const decoded = decodeKubeYaml(input.workloads, 'workloads');
-    diagnostics.push(...decoded.diagnostics);
-    for (const doc of decoded.documents) {
-      for (const w of podsFromObject((doc.value ?? {}) as Record<string, any>)) {
-        const at = { input: 'workloads', line: doc.startLine, column: 1 };
+    const input = p.input ?? 'workloads';
+    p.documents.forEach((doc, index) => {
+      if (doc.error !== undefined || !doc.value || typeof doc.value !== 'object') return;
+      for (const w of podsFromObject(doc.value as Record<string, any>)) {
+        const at = { input, line: p.startLines?.[index] ?? 1, column: 1 };
         if (pods.length >= MAX_PODS) {
           diagnostics.push(diagnostic('injection', 'warning', `only the first ${MAX_PODS} pods are injected`));
           break;
         }
-        const report = reportFor(w, install, context, engine);
+        const report = reportFor(w, install, context, engine, p.decisions?.[index]);
         pods.push(report);
         if (report.error) {
           const where = report.errorAt?.line !== undefined
@@ -102,7 +169,7 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
           diagnostics.push(diagnostic('injection', 'error', `${w.kind} ${w.name}: ${report.error}`, where));
         }
       }
-    }
+    });
     return { diagnostics, kubeInject: { output: kube.output, warnings: kube.warnings, error: kube.error }, pods };
   } catch (err) {
     diagnostics.push(diagnostic('injection', 'error', `internal error: ${messageOf(err)}`));
@@ -110,8 +177,8 @@ export function injectScenario(input: InjectScenarioInput, engine: InjectionEngi
   }
 }
 
-function reportFor(w: ReturnType<typeof podsFromObject>[number], install: InjectionInstall, context: ClusterContext, engine: InjectionEngine): InjectedPodReport {
-  const r = webhookInject(w.pod, w.namespace, install, context, engine);
+function reportFor(w: ReturnType<typeof podsFromObject>[number], install: InjectionInstall, context: ClusterContext, engine: InjectionEngine, decision: PolicyDecision | undefined): InjectedPodReport {
+  const r = webhookInject(w.pod, w.namespace, install, context, engine, decision);
   const report: InjectedPodReport = { kind: w.kind, name: w.name, namespace: w.namespace, templates: r.injection?.templates ?? [], before: r.before, rendered: r.injection?.rendered ?? [], env: [], clusterEnv: '' };
   if (r.skipped) report.skipped = r.skipped.message;
   if (r.error) report.error = r.error;
@@ -121,7 +188,7 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
     report.after = r.after;
     report.patch = r.patch;
     const annotation = r.before.metadata?.annotations?.['proxy.istio.io/config'];
-    const fromAnnotation = annotation ? (normalizeProxyConfig(safeYaml(annotation)).config.proxyMetadata as Record<string, string> | undefined) : undefined;
+    const fromAnnotation = annotation ? (normalizeProxyConfig(parseAnnotationYaml(annotation).value).config.proxyMetadata as Record<string, string> | undefined) : undefined;
     report.env = envProvenance({
       pod: r.after,
       templatePod: r.injection?.templatePod ?? {},
@@ -136,7 +203,8 @@ function reportFor(w: ReturnType<typeof podsFromObject>[number], install: Inject
 }
 
 /** istiod refuses a config whose templates do not all parse; say which one and where. */
-function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diagnostics: Diagnostic[], release: ReleaseBehaviour | undefined): void {
+export function checkTemplates(install: InjectionInstall, engine: InjectionEngine, release: ReleaseBehaviour | undefined): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   const funcs = istioTemplateFunctions({ env: {}, toYaml: () => '', release: install.builtin ? undefined : release });
   const missing = install.builtin ? [] : sprigFunctionsMissing(release);
   for (const [name, text] of Object.entries(install.config.templates)) {
@@ -145,6 +213,7 @@ function checkTemplates(install: InjectionInstall, engine: InjectionEngine, diag
     const source = r.line !== undefined ? { input: `template:${name}`, line: r.line, column: r.column ?? 1 } : undefined;
     diagnostics.push(diagnostic('injection', 'error', `injector template ${JSON.stringify(name)} does not parse: ${r.error}`, source));
   }
+  return diagnostics;
 }
 
 function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): InjectionInstall {
@@ -183,14 +252,6 @@ function asObject(v: unknown, diagnostics: Diagnostic[]): unknown {
     return parseYaml(v, { maxAliasCount: 1000 });
   } catch (err) {
     diagnostics.push(diagnostic('injection', 'error', `failed to parse a ConfigMap: ${messageOf(err)}`));
-    return undefined;
-  }
-}
-
-function safeYaml(text: string): unknown {
-  try {
-    return parseYaml(text);
-  } catch {
     return undefined;
   }
 }

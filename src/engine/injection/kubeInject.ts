@@ -34,21 +34,42 @@ export interface KubeInjectOutput {
 /** Hostile-input budget: documents (and List items) kube-inject will look at. */
 export const MAX_DOCUMENTS = 2000;
 
+/**
+ * One document of kube-inject's input stream: its text as written (passed through verbatim when
+ * it holds nothing to inject) and its value as sigs.k8s.io/yaml decodes it, or the decode error.
+ */
+export interface KubeInjectDocument {
+  text?: string;
+  value?: unknown;
+  error?: string;
+}
+
 /** istioctl kube-inject over a YAML stream (spec §4.3, §11). */
 export function kubeInjectStream(text: string, settings: KubeInjectSettings, engine: InjectionEngine): KubeInjectOutput {
-  const out: KubeInjectOutput = { warnings: [], workloads: [] };
   const { chunks, error } = splitYamlChunks(text);
-  if (error) return { ...out, error };
-  if (chunks.length > MAX_DOCUMENTS) return { ...out, error: `too many documents (${chunks.length}); meshsim injects at most ${MAX_DOCUMENTS}` };
+  if (error) return { warnings: [], workloads: [], error };
+  if (chunks.length > MAX_DOCUMENTS) return { warnings: [], workloads: [], error: `too many documents (${chunks.length}); meshsim injects at most ${MAX_DOCUMENTS}` };
+  return kubeInjectDocuments(
+    chunks.map((chunk) => {
+      const decoded = decodeKubeYaml(chunk);
+      const errors = decoded.diagnostics.filter((d) => d.severity === 'error');
+      return errors.length ? { text: chunk, error: errors[0].message } : { text: chunk, value: decoded.documents[0]?.value };
+    }),
+    settings,
+    engine,
+  );
+}
+
+/** kube-inject over documents already split and decoded (the scenario reads them once for every view). */
+export function kubeInjectDocuments(documents: readonly KubeInjectDocument[], settings: KubeInjectSettings, engine: InjectionEngine): KubeInjectOutput {
+  const out: KubeInjectOutput = { warnings: [], workloads: [] };
   let output = '';
   const roundTrip = { zeroTimeAsNull: (settings.release ?? MASTER_BEHAVIOUR).kubeInject.creationTimestampNull };
-  for (const [index, chunk] of chunks.entries()) {
-    const decoded = decodeKubeYaml(chunk);
-    const value = decoded.documents[0]?.value as Record<string, unknown> | null | undefined;
-    const errors = decoded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length) return { ...out, error: errors[0].message };
+  for (const [index, doc] of documents.entries()) {
+    if (doc.error !== undefined) return { ...out, error: doc.error };
+    const value = doc.value as Record<string, unknown> | null | undefined;
     if (!value || typeof value !== 'object' || Array.isArray(value) || !isInjectable(value)) {
-      output += chunk + '---\n';
+      output += (doc.text ?? engine.toYaml(value ?? null)) + '---\n';
       continue;
     }
     const injected = injectObject(value, index, settings, engine, out, roundTrip);

@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml';
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, validateProxyConfig } from '../mesh/index.ts';
+import { parseAnnotationYaml } from './annotationYaml.ts';
 import { goBoolError, goQuote, parseGoUint } from '../go/index.ts';
 import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
@@ -138,7 +138,7 @@ function interfaceListError(parameter: string, list: string): string | undefined
 }
 
 function proxyConfigError(text: string): string | undefined {
-  const parsed = parseLooseYaml(text);
+  const parsed = parseAnnotationYaml(text);
   if (parsed.error) return `failed to convert to apply proxy config: ${parsed.error}`;
   const { config, problems } = normalizeProxyConfig(parsed.value);
   if (problems.length) return `failed to convert to apply proxy config: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`;
@@ -155,10 +155,3 @@ function quantityError(value: string): string | undefined {
   return QUANTITY.test(value) ? undefined : 'quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'';
 }
 
-function parseLooseYaml(text: string): { value?: unknown; error?: string } {
-  try {
-    return { value: parseYaml(text) };
-  } catch (err) {
-    return { error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
-  }
-}

@@ -54,13 +54,15 @@ export function webhookInject(
   install: InjectionInstall,
   context: ClusterContext,
   engine: InjectionEngine,
+  /** istiod's inject decision for this pod when it was already made (the scenario's admission makes it once). */
+  decided?: PolicyDecision,
 ): WebhookResult {
   const before = engine.roundTripPod(structuredClone(requestPod));
   const pod = structuredClone(before);
   pod.metadata ??= {};
   delete pod.metadata.managedFields;
   if (!pod.metadata.namespace && requestNamespace) pod.metadata.namespace = requestNamespace;
-  const decision = injectRequired(
+  const decision = decided ?? injectRequired(
     {
       namespace: String(pod.metadata.namespace ?? ''),
       labels: pod.metadata.labels ?? {},

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeKubeYaml } from './decodeKubeYaml.ts';
+import { parseAllDocuments } from 'yaml';
+import { decodeKubeNode, decodeKubeYaml } from './decodeKubeYaml.ts';
 
 // Each row: YAML text and the JSON value sigs.k8s.io/yaml turns it into.
 const CASES: [string, string, unknown][] = [
@@ -23,6 +24,17 @@ describe('decodeKubeYaml', () => {
     const r = decodeKubeYaml(text);
     expect(r.diagnostics).toEqual([]);
     expect(r.documents[0].value).toEqual(expected);
+  });
+
+  it.each(CASES)('%s: the same from a document the app already parsed with the core schema', (_name, text, expected) => {
+    // The scenario parses each text once (core schema, positions) and reads it again with Go's rules.
+    const [doc] = parseAllDocuments(text, { uniqueKeys: false });
+    expect(decodeKubeNode(doc)).toEqual({ value: expected });
+  });
+
+  it('reads one item of a List in place', () => {
+    const [doc] = parseAllDocuments('kind: List\nitems:\n- {kind: Pod, metadata: {labels: {on: yes}}}\n');
+    expect(decodeKubeNode(doc, ['items', 0])).toEqual({ value: { kind: 'Pod', metadata: { labels: { true: true } } } });
   });
 
   it('splits a stream and records where documents start', () => {

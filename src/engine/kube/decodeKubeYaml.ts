@@ -115,7 +115,8 @@ class Converter {
   }
 
   private scalar(node: Scalar): JsonValue {
-    const text = String(node.value ?? '');
+    // The text as written (a document parsed with the core schema holds its own reading in `value`).
+    const text = typeof node.source === 'string' ? node.source : String(node.value ?? '');
     const tag = node.tag;
     const explicitString = tag === STR_TAG || (tag !== undefined && !tag.startsWith('tag:yaml.org,2002:'));
     if (node.type !== 'PLAIN' || explicitString) return text;
@@ -135,6 +136,20 @@ class Converter {
         if (!Number.isFinite(r.value)) throw new DecodeError(`json: unsupported value: ${text}`, node.range?.[0] ?? 0);
         return r.value;
     }
+  }
+}
+
+/**
+ * Reads an already parsed document (whatever schema it was parsed with) the way sigs.k8s.io/yaml
+ * would have read its text: the node at `path`, or the whole document. The text is parsed once;
+ * this is a second reading of the same nodes, with Go's rules.
+ */
+export function decodeKubeNode(doc: Document.Parsed, path: readonly (string | number)[] = []): { value: JsonValue } | { error: string; offset: number } {
+  const node = (path.length ? doc.getIn(path, true) : doc.contents) as Node | null | undefined;
+  try {
+    return { value: new Converter(doc).value(node, 0) };
+  } catch (err) {
+    return { error: messageOf(err), offset: err instanceof DecodeError ? err.offset : (node?.range?.[0] ?? 0) };
   }
 }
 

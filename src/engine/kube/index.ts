@@ -3,7 +3,7 @@
  * the Go-typed round trip of workloads, strategic merge patch and JSON patch.
  */
 export { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
-export { decodeKubeYaml, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
+export { decodeKubeYaml, decodeKubeNode, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
 export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from './quantity.ts';

@@ -1,12 +1,12 @@
-import { parse, stringify } from 'yaml';
-import type { WorkloadAdmission } from '../admission/types.ts';
+import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import type { ScenarioDocuments, ScenarioObject, Workload } from '../documents/scenarioDocuments.ts';
-import { builtinInstallDocuments, injectScenario, type InjectedPodReport } from '../injection/index.ts';
-import { toSigsYaml, type JsonValue } from '../kube/index.ts';
-import { unifiedDiff } from './unifiedDiff.ts';
-import { templateSourceInInjector } from './templateSource.ts';
+import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, type InjectedPodReport } from '../injection/index.ts';
+import type { PolicyDecision } from '../injectionPolicy/index.ts';
+import { readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
+import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
+import { unifiedDiff } from './unifiedDiff.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */
@@ -44,64 +44,91 @@ export interface InjectionResult {
   diagnostics: Diagnostic[];
 }
 
-/** What the injection of one workload reads: the workload, the revision that injects it and that revision's install objects. */
+/** The install objects of a scenario, each read once: every injector and mesh ConfigMap. */
+export interface InstallModels {
+  injectors: InjectorConfigMapModel[];
+  meshes: MeshConfigMapModel[];
+}
+
+export function readInstallModels(docs: ScenarioDocuments): InstallModels {
+  return {
+    injectors: docs.objects.filter((o) => o.role.role === 'injectorConfigMap').map(readInjectorConfigMapModel),
+    meshes: docs.objects.filter((o) => o.role.role === 'meshConfigMap').map(readMeshConfigMapModel),
+  };
+}
+
+/** What the injection of one workload reads: the workload, the revision that injects it, that revision's install and istiod's decision. */
 export interface InjectionSubject {
   workload: Workload;
   revision: string;
-  /** The revision's istio-sidecar-injector ConfigMap, when one was pasted. */
-  injectorCm?: ScenarioObject;
+  /** The revision's istio-sidecar-injector ConfigMap (the one the admission read), when one was pasted. */
+  injector?: InjectorConfigMapModel;
   /** The revision's mesh ConfigMap, when one was pasted. */
-  meshCm?: ScenarioObject;
+  mesh?: MeshConfigMapModel;
+  /** istiod's inject decision as the admission made it (the webhook does not make it again). */
+  decision?: PolicyDecision;
 }
 
-/** The revision whose istiod injects a workload, and the install objects pasted for it. */
-export function injectionSubject(docs: ScenarioDocuments, workload: Workload, admission: Pick<WorkloadAdmission, 'injectedBy' | 'injectors'> | undefined): InjectionSubject {
+/** The revision whose istiod injects a workload, the install pasted for it and istiod's decision. */
+export function injectionSubject(installs: InstallModels, workload: Workload, admission: Pick<WorkloadAdmission, 'injectedBy' | 'injectors'> | undefined): InjectionSubject {
   const revision = admission?.injectedBy[0] ?? admission?.injectors[0]?.revision ?? 'default';
-  return { workload, revision, injectorCm: pick(docs.objects, 'injectorConfigMap', revision), meshCm: pick(docs.objects, 'meshConfigMap', revision) };
+  const call = admission?.injectors.find((i) => i.revision === revision && i.decision.inject) ?? admission?.injectors.find((i) => i.revision === revision);
+  const byName = call?.configMap && installs.injectors.find((m) => m.name === call.configMap!.name && m.namespace === call.configMap!.namespace);
+  return {
+    workload,
+    revision,
+    injector: byName || installs.injectors.find((m) => m.revision === revision),
+    mesh: installs.meshes.find((m) => m.revision === revision),
+    ...(call ? { decision: call.decision } : {}),
+  };
 }
 
 /**
  * The selected workload injected by the istiod the API server would reach, with the install the
  * user pasted for that revision, or the built-in default one.
  */
-export function analyzeInjection(
-  docs: ScenarioDocuments,
-  workload: Workload,
-  admission: WorkloadAdmission | undefined,
-  cluster: ClusterOptions = {},
-  inputTexts: Partial<Record<string, string>> = {},
-): InjectionResult {
-  return injectWorkload(injectionSubject(docs, workload, admission), cluster, inputTexts);
+export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined, cluster: ClusterOptions = {}): InjectionResult {
+  return injectWorkload(injectionSubject(readInstallModels(docs), workload, admission), cluster);
 }
 
-/** The injection of one workload by its revision's install (see analyzeInjection). */
-export function injectWorkload(subject: InjectionSubject, cluster: ClusterOptions = {}, inputTexts: Partial<Record<string, string>> = {}): InjectionResult {
-  const { workload, revision, injectorCm, meshCm } = subject;
+/**
+ * The injection of one workload by its revision's install (see analyzeInjection). The workload is
+ * read from the document the user wrote, with sigs.k8s.io/yaml's rules, and injected once for each
+ * view: kube-inject's output and the webhook's patch.
+ */
+export function injectWorkload(subject: InjectionSubject, cluster: ClusterOptions = {}): InjectionResult {
+  const { workload, revision, injector: injectorModel, mesh: meshModel } = subject;
   const install: InstallChoice = {
     revision,
-    injector: injectorCm ? { from: 'configMap', ...ref(injectorCm) } : { from: 'builtin' },
-    mesh: meshCm ? { from: 'configMap', ...ref(meshCm) } : { from: 'builtin' },
-    note: '',
+    injector: injectorModel ? { from: 'configMap', name: injectorModel.name, namespace: injectorModel.namespace || 'istio-system' } : { from: 'builtin' },
+    mesh: meshModel ? { from: 'configMap', name: meshModel.name, namespace: meshModel.namespace || 'istio-system' } : { from: 'builtin' },
+    note: [
+      injectorModel ? `Injected with the ConfigMap ${injectorModel.name} from the Injector tab` : `Injected with meshsim's built-in default install (no istio-sidecar-injector${revision === 'default' ? '' : `-${revision}`} ConfigMap was pasted)`,
+      meshModel ? `and the mesh config ${meshModel.name}.` : 'and the built-in mesh defaults.',
+    ].join(' '),
   };
-  install.note = [
-    injectorCm ? `Injected with the ConfigMap ${ref(injectorCm).name} from the Injector tab` : `Injected with meshsim's built-in default install (no istio-sidecar-injector${revision === 'default' ? '' : `-${revision}`} ConfigMap was pasted)`,
-    meshCm ? `and the mesh config ${ref(meshCm).name}.` : 'and the built-in mesh defaults.',
-  ].join(' ');
-  const diagnostics: Diagnostic[] = [];
-  const injector = withCni(injectorCm?.value, cluster.cni, diagnostics);
+  const built = installFromModels(injectorModel, meshModel, { cni: cluster.cni });
+  const diagnostics: Diagnostic[] = [...built.diagnostics];
   const nativeSidecars = cluster.nativeSidecars ?? true;
-  const result = injectScenario({
-    workloads: stringify(workload.value, { lineWidth: 0 }),
-    injectorConfigMap: injector.configMap,
-    meshConfigMap: meshCm?.value,
-    context: { revision, nativeSidecars },
+  const context = contextOf({ revision, nativeSidecars });
+  const decoded = workload.doc.ast ? decodeKubeNode(workload.doc.ast, workload.path) : { value: workload.value as JsonValue };
+  if ('error' in decoded) diagnostics.push(diagnostic('injection', 'error', `the workload cannot be read as Kubernetes reads it: ${decoded.error}`, workload.doc.locate(workload.path)));
+  diagnostics.push(...checkTemplates(built.install, defaultEngine, context.release));
+  const result = injectPrepared({
+    install: built.install,
+    documents: ['error' in decoded ? { error: decoded.error } : { value: decoded.value }],
+    startLines: [workload.doc.locate(workload.path)?.line ?? workload.doc.startLine],
+    input: workload.doc.input,
+    context,
+    decisions: [subject.decision],
+    templatesChecked: true,
   });
   const pod = result.pods[0];
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
   if (failure && !result.diagnostics.some((d) => d.severity === 'error')) {
-    const at = pod?.errorAt && injectorCm ? injectorCm.doc.locate([...injectorCm.path, 'data', 'config']) : workload.doc.locate(workload.path);
+    const at = pod?.errorAt && injectorModel ? injectorModel.configSource : workload.doc.locate(workload.path);
     diagnostics.push(
       isNotSimulated(failure)
         ? diagnostic('injection', 'warning', `meshsim cannot render this pod's injection (istiod would): ${failure}`, at)
@@ -110,79 +137,25 @@ export function injectWorkload(subject: InjectionSubject, cluster: ClusterOption
   }
   const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue) : undefined;
   const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined;
+  const templates = built.install.config.templates;
   return {
-    cni: injector.cni,
+    cni: built.cni,
     nativeSidecars,
     install,
     pod,
     beforeYaml,
     afterYaml,
-    templateTexts: templateTexts(injector.configMap, pod?.templates ?? []),
+    templateTexts: Object.fromEntries((pod?.templates ?? []).filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n]])),
     diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
     kubeInject: result.kubeInject,
-    diagnostics: [...diagnostics, ...result.diagnostics.map((d) => onInjectorText(d, injectorCm, inputTexts))],
+    diagnostics: [...diagnostics, ...result.diagnostics].map((d) => onInjectorText(d, injectorModel)),
   };
 }
 
-/**
- * The injector ConfigMap with `pilot.cni.enabled` forced when the user flips the CNI switch; the
- * built-in install is written out as a ConfigMap for that. Returns the effective CNI setting.
- */
-function withCni(configMap: Record<string, any> | undefined, force: boolean | undefined, diagnostics: Diagnostic[]): { configMap?: Record<string, any>; cni: boolean } {
-  const builtin = builtinInstallDocuments();
-  const valuesText: unknown = configMap ? configMap.data?.values : undefined;
-  let values: any;
-  if (configMap) {
-    try {
-      values = typeof valuesText === 'string' && valuesText.trim() ? parse(valuesText) : {};
-    } catch {
-      return { configMap, cni: false }; // the injection reports the unreadable values itself
-    }
-  } else {
-    values = builtin.values;
-  }
-  const installed = Boolean(values?.pilot?.cni?.enabled);
-  if (force === undefined || force === installed) return { configMap, cni: installed };
-  if (!values || typeof values !== 'object') {
-    diagnostics.push(diagnostic('injection', 'warning', 'the injector values are not a mapping: the CNI switch cannot be applied'));
-    return { configMap, cni: installed };
-  }
-  const next = structuredClone(values);
-  next.pilot = { ...(next.pilot ?? {}), cni: { ...(next.pilot?.cni ?? {}), enabled: force } };
-  const base = configMap ?? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system' }, data: { config: stringify(builtin.config, { lineWidth: 0 }) } };
-  return { configMap: { ...base, data: { ...base.data, values: JSON.stringify(next) } }, cni: force };
-}
-
-function pick(objects: ScenarioObject[], role: 'injectorConfigMap' | 'meshConfigMap', revision: string): ScenarioObject | undefined {
-  return objects.find((o) => o.role.role === role && 'revision' in o.role && o.role.revision === revision);
-}
-
-function ref(o: ScenarioObject): { name: string; namespace: string } {
-  return { name: String(o.value.metadata?.name ?? ''), namespace: String(o.value.metadata?.namespace ?? 'istio-system') };
-}
-
-/** The rendered templates' source text, from the ConfigMap in use or the built-in install. */
-function templateTexts(configMap: Record<string, any> | undefined, names: string[]): Record<string, string> {
-  let templates: Record<string, unknown> = {};
-  if (configMap) {
-    try {
-      const config = parse(String(configMap.data?.config ?? ''));
-      templates = config?.templates && typeof config.templates === 'object' ? config.templates : {};
-    } catch {
-      templates = {};
-    }
-  } else {
-    templates = (builtinInstallDocuments().config as { templates: Record<string, string> }).templates;
-  }
-  return Object.fromEntries(names.filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n] as string]));
-}
-
 /** A template error points at the template's line in the user's Injector tab when that is where it was written. */
-function onInjectorText(d: Diagnostic, injectorCm: ScenarioObject | undefined, inputTexts: Partial<Record<string, string>>): Diagnostic {
+function onInjectorText(d: Diagnostic, injector: InjectorConfigMapModel | undefined): Diagnostic {
   const src = d.source;
-  if (!src || !src.input.startsWith('template:') || !injectorCm) return d;
-  const text = inputTexts[injectorCm.doc.input];
-  if (text === undefined) return d;
-  const at = templateSourceInInjector(text, injectorCm.doc.locate([...injectorCm.path, 'data', 'config']), src.input.slice('template:'.length), src.line, src.column);
+  if (!src || !src.input.startsWith('template:') || !injector) return d;
+  const at = templateSource(injector, src.input.slice('template:'.length), src.line, src.column);
   return at ? { ...d, source: at } : d;
 }

@@ -2,6 +2,7 @@ import type { AnyStage } from './pipeline.ts';
 import { admissionStage, admitStage, clusterIndexStage, suggestionsStage, suggestionTextsStage } from './stages/admission.ts';
 import { injectionStage } from './stages/injection.ts';
 import { inputStages } from './stages/inputs.ts';
+import { installsStage } from './stages/installs.ts';
 import { modelStage, selectionStage, summaryStage } from './stages/model.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
 
@@ -15,6 +16,7 @@ export const SCENARIO_STAGES: readonly AnyStage[] = [
   modelStage,
   selectionStage,
   summaryStage,
+  installsStage,
   clusterIndexStage,
   admitStage,
   suggestionsStage,

@@ -1,9 +1,10 @@
 import type { AdmittedWorkload } from '../admission/index.ts';
 import type { ScenarioIndex } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { InputDocuments, ScenarioDocuments } from '../documents/index.ts';
+import type { ScenarioDocuments } from '../documents/index.ts';
+import type { InputReading } from './stages/inputs.ts';
 import type { Suggestion } from '../admission/index.ts';
-import type { InjectionResult } from './injectionSection.ts';
+import type { InjectionResult, InstallModels } from './injectionSection.ts';
 import type { TrafficCapture, TrafficResult } from './trafficSection.ts';
 import type { InputName, InputSummary, ScenarioAdmission, WorkloadSummary } from './types.ts';
 import type { TraceResult, TracePacket } from '../packettrace/index.ts';
@@ -26,7 +27,7 @@ export interface ScenarioSections {
 }
 
 /** Each input text parsed once, as a stage of its own: `parse:workloads`, `parse:injector`, ... */
-export type InputStageOutputs = { [K in InputName as `parse:${K}`]: InputDocuments };
+export type InputStageOutputs = { [K in InputName as `parse:${K}`]: InputReading };
 
 /**
  * The output of every stage, by stage id: the published sections plus the stages between them.
@@ -39,6 +40,8 @@ export interface StageOutputs extends ScenarioSections, InputStageOutputs {
   selection: number;
   /** The workloads and input counts the UI lists. */
   summary: { workloads: WorkloadSummary[]; inputs: InputSummary };
+  /** Every injector and mesh ConfigMap read once, with positions. */
+  installs: InstallModels;
   /** The cluster-side objects read once: webhook configurations, namespaces, injector configs. */
   clusterIndex: ScenarioIndex | undefined;
   /** Every workload through the API server and istiod, before suggestions. */

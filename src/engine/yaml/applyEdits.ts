@@ -27,6 +27,14 @@ export function yamlStreamEditor(text: string): (edits: readonly TextEdit[]) => 
   return (edits) => (parsed ? applyToStream(text, parsed, edits) : undefined);
 }
 
+/**
+ * The same editor over a stream parsed already (parseYamlDocuments' `stream`), so a text the
+ * scenario has read is not parsed again to be edited; `editable` false (the text had errors) refuses.
+ */
+export function yamlStreamEditorOf(text: string, stream: readonly Document.Parsed[], editable: boolean): (edits: readonly TextEdit[]) => string | undefined {
+  return (edits) => (editable ? applyToStream(text, stream, edits) : undefined);
+}
+
 function applyToStream(text: string, docs: readonly Document.Parsed[], edits: readonly TextEdit[]): string | undefined {
   const changed = new Map<number, Document.Parsed>();
   const deleted = new Set<number>();

@@ -1,5 +1,5 @@
 // YAML with positions: parsing a stream into documents that can say where each value was written,
 // and applying edits to the text without disturbing the rest of it.
-export { parseYamlDocuments, type ParsedYaml, type YamlDocument } from './parseDocuments.ts';
-export { applyYamlEdits, yamlStreamEditor, type TextEdit } from './applyEdits.ts';
+export { parseYamlDocuments, type EmbeddedText, type ParsedYaml, type YamlDocument } from './parseDocuments.ts';
+export { applyYamlEdits, yamlStreamEditor, yamlStreamEditorOf, type TextEdit } from './applyEdits.ts';
 export { duplicateKeys } from './duplicateKeys.ts';

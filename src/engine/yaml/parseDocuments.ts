@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { duplicateKeys } from './duplicateKeys.ts';
 
@@ -13,11 +13,33 @@ export interface YamlDocument {
   startLine: number;
   /** Where the value at `path` (keys and indexes from the document root) was written, if it exists. */
   locate(path: readonly (string | number)[]): SourceRef | undefined;
+  /**
+   * The string at `path` as a text of its own (a ConfigMap key holding YAML, a template), with the
+   * way from its line:column back to the input; undefined when there is no string there.
+   */
+  embedded?(path: readonly (string | number)[]): EmbeddedText | undefined;
+  /** The yaml library's document, for readers with rules of their own (sigs.k8s.io/yaml in kube/). */
+  readonly ast?: Document.Parsed;
+}
+
+/** A string value written in a document, seen as a text with positions of its own. */
+export interface EmbeddedText {
+  text: string;
+  /** Where the string is written (the whole scalar). */
+  whole: SourceRef;
+  /**
+   * Where line:column (1-based) of `text` was written in the input: exact for a literal block
+   * (`|`) and for a one-line scalar without escapes; undefined where the style folds lines or
+   * escapes characters, so a caller falls back to `whole`.
+   */
+  at(line: number, column: number): SourceRef | undefined;
 }
 
 export interface ParsedYaml {
   documents: YamlDocument[];
   diagnostics: Diagnostic[];
+  /** Every document of the stream as the yaml library parsed it (empty and broken ones included), for editing the text. */
+  stream: Document.Parsed[];
 }
 
 /** Hostile-input limits: alias expansion is bounded by the yaml library's maxAliasCount. */
@@ -35,7 +57,7 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   try {
     docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false }) as Document.Parsed[];
   } catch (err) {
-    return { documents, diagnostics: [diagnostic('yaml', 'error', String(err))] };
+    return { documents, diagnostics: [diagnostic('yaml', 'error', String(err))], stream: [] };
   }
   if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
   const at = (offset: number, endOffset?: number): SourceRef => {
@@ -69,14 +91,67 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
       index,
       value,
       startLine,
+      ast: doc,
       locate(path) {
         const node = nodeAt(doc.contents as Node | null, path);
         if (!node?.range) return undefined;
         return at(node.range[0], node.range[1]);
       },
+      embedded(path) {
+        const node = nodeAt(doc.contents as Node | null, path);
+        if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+        return embeddedText(text, node as Scalar<string>, at, lineCounter);
+      },
     });
   });
-  return { documents, diagnostics };
+  return { documents, diagnostics, stream: docs };
+}
+
+/**
+ * The positions of a string scalar's own lines. A literal block's line k sits k lines below its
+ * header, each indented the same; that is checked line by line against the input, so an unusual
+ * layout gives no positions rather than wrong ones.
+ */
+function embeddedText(source: string, node: Scalar<string>, at: (offset: number, end?: number) => SourceRef, lines: LineCounter): EmbeddedText {
+  const [start, valueEnd] = node.range!;
+  const whole = at(start, valueEnd);
+  const text = node.value;
+  let map: ((line: number, column: number) => SourceRef | undefined) | undefined;
+  const mapping = () => {
+    if (map) return map;
+    map = () => undefined;
+    if (node.type === 'BLOCK_LITERAL') {
+      const header = lines.linePos(start).line;
+      const own = text.split('\n');
+      const indent = blockIndent(source, lines, header, own);
+      if (indent !== undefined) map = (line, column) => (line >= 1 && line <= own.length ? { input: whole.input, line: header + line, column: indent + column } : undefined);
+    } else if (!text.includes('\n')) {
+      const raw = source.slice(start, valueEnd);
+      const quoted = node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE';
+      if ((quoted ? raw.slice(1, -1) : raw) === text) map = (line, column) => (line === 1 && column >= 1 && column <= text.length + 1 ? { input: whole.input, line: whole.line, column: whole.column + (quoted ? 1 : 0) + column - 1 } : undefined);
+    }
+    return map;
+  };
+  return { text, whole, at: (line, column) => mapping()(line, column) };
+}
+
+/** The column before a literal block's content, if every content line is where that puts it. */
+function blockIndent(source: string, lines: LineCounter, header: number, own: string[]): number | undefined {
+  const lineText = (n: number) => {
+    const from = lines.lineStarts[n - 1];
+    if (from === undefined) return undefined;
+    const to = lines.lineStarts[n] ?? source.length;
+    return source.slice(from, to).replace(/\r?\n$/, '');
+  };
+  let indent: number | undefined;
+  for (let k = 0; k < own.length; k++) {
+    if (own[k] === '') continue;
+    const written = lineText(header + k + 1);
+    if (written === undefined) return undefined;
+    indent ??= written.length - own[k].length;
+    if (indent < 0 || written !== ' '.repeat(indent) + own[k]) return undefined;
+  }
+  return indent ?? 0;
 }
 
 function nodeAt(root: Node | null, path: readonly (string | number)[]): Node | undefined {

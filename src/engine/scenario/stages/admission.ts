@@ -1,14 +1,16 @@
 import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
-import { yamlStreamEditor } from '../../yaml/index.ts';
+import { yamlStreamEditorOf } from '../../yaml/index.ts';
 import { defineStage } from '../pipeline.ts';
 import { withInjectionOutcome } from '../rejectedByIstiod.ts';
 import { INPUT_NAMES, type InputName, type ScenarioAdmission } from '../types.ts';
 
+type Editor = ReturnType<typeof yamlStreamEditorOf>;
+
 /** `clusterIndex`: the cluster-side objects read once; reruns only when one of them changed. */
 export const clusterIndexStage = defineStage({
   id: 'clusterIndex',
-  reads: (ctx) => ctx.get('model').objects.filter((o) => o.role.role !== 'workload'),
-  run: (ctx) => indexScenario(ctx.get('model')),
+  reads: (ctx) => [ctx.get('installs'), ...ctx.get('model').objects.filter((o) => o.role.role !== 'workload')],
+  run: (ctx) => indexScenario(ctx.get('model'), ctx.get('installs').injectors),
   fallback: () => undefined,
 });
 
@@ -44,13 +46,15 @@ export const suggestionTextsStage = defineStage({
   id: 'suggestionTexts',
   reads: (ctx) => {
     const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
-    return [list, ...editedInputs(list.flatMap((s) => s.edits)).map((name) => ctx.input.texts[name] ?? '')];
+    return [list, ...editedInputs(list.flatMap((s) => s.edits)).map((name) => ctx.get(`parse:${name}`))];
   },
   run: (ctx) => {
     const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
-    const editors = new Map<InputName, ReturnType<typeof yamlStreamEditor>>();
+    const editors = new Map<InputName, Editor>();
+    // Each text is edited from the parse its input stage made: suggestions never parse it again.
     const editorOf = (name: InputName) => {
-      if (!editors.has(name)) editors.set(name, yamlStreamEditor(ctx.input.texts[name] ?? ''));
+      const input = ctx.get(`parse:${name}`);
+      if (!editors.has(name)) editors.set(name, yamlStreamEditorOf(input.text, input.stream, input.editable));
       return editors.get(name)!;
     };
     return list.map((s) => textsAfter(s.edits, editorOf));
@@ -85,7 +89,7 @@ function editedInputs(edits: readonly YamlEdit[]): InputName[] {
   return [...new Set(edits.map((e) => e.input as InputName).filter((name) => INPUT_NAMES.includes(name)))];
 }
 
-function textsAfter(edits: readonly YamlEdit[], editorOf: (name: InputName) => ReturnType<typeof yamlStreamEditor>): Partial<Record<InputName, string>> {
+function textsAfter(edits: readonly YamlEdit[], editorOf: (name: InputName) => Editor): Partial<Record<InputName, string>> {
   const texts: Partial<Record<InputName, string>> = {};
   for (const name of editedInputs(edits)) {
     const out = editorOf(name)(edits.filter((e) => e.input === name));

@@ -8,7 +8,7 @@ function subjectOf(ctx: StageContext): InjectionSubject | undefined {
   const admission = ctx.get('admit').admitted[selected]?.admission;
   // Only a pod istiod would inject gets patched; the others keep their spec as written.
   if (!workload || admission?.verdict !== 'injected') return undefined;
-  return injectionSubject(ctx.get('model'), workload, admission);
+  return injectionSubject(ctx.get('installs'), workload, admission);
 }
 
 /**
@@ -21,12 +21,11 @@ export const injectionStage = defineStage({
   publish: true,
   reads: (ctx) => {
     const s = subjectOf(ctx);
-    return [s?.workload, s?.revision, s?.injectorCm, s?.meshCm, ctx.input.cluster];
+    return [s?.workload, s?.revision, s?.injector, s?.mesh, s?.decision, ctx.input.cluster];
   },
   run: (ctx) => {
     const s = subjectOf(ctx);
-    // The pasted ConfigMaps' own texts, for pointing a template error at its line in the Injector tab.
-    return s ? injectWorkload(s, ctx.input.cluster, ctx.input.texts) : undefined;
+    return s ? injectWorkload(s, ctx.input.cluster) : undefined;
   },
   diagnostics: (out) => out?.diagnostics ?? [],
   fallback: () => undefined,

@@ -1,0 +1,17 @@
+import { defineStage } from '../pipeline.ts';
+import { INPUT_NAMES } from '../types.ts';
+
+/**
+ * `installs`: every injector and mesh ConfigMap of the scenario, as their inputs read them (each
+ * `config`, `values` and `mesh` parsed once, with positions), for the admission (policy,
+ * selectors) and the injection (the whole install).
+ */
+export const installsStage = defineStage({
+  id: 'installs',
+  reads: (ctx) => INPUT_NAMES.map((name) => ctx.get(`parse:${name}`).installs),
+  run: (ctx) => {
+    const all = INPUT_NAMES.map((name) => ctx.get(`parse:${name}`).installs);
+    return { injectors: all.flatMap((i) => i.injectors), meshes: all.flatMap((i) => i.meshes) };
+  },
+  fallback: () => ({ injectors: [], meshes: [] }),
+});
