@@ -1,6 +1,6 @@
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, validateProxyConfig } from '../mesh/index.ts';
 import { parseAnnotationYaml } from './annotationYaml.ts';
-import { goBoolError, goQuote, parseGoUint } from '../go/index.ts';
+import { goBoolError, goQuote, parseGoUint, parsePrefix } from '../go/index.ts';
 import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 /**
@@ -102,28 +102,10 @@ function cidrListError(list: string): string | undefined {
   return undefined;
 }
 
-/** netip.ParsePrefix's strictness: address/bits, no spaces, no leading zeros in the bits. */
+/** netip.ParsePrefix's error for one CIDR of a list, or undefined when it parses. */
 function prefixError(cidr: string): string | undefined {
-  const slash = cidr.lastIndexOf('/');
-  if (slash < 0) return `netip.ParsePrefix(${goQuote(cidr)}): no '/'`;
-  const addr = cidr.slice(0, slash);
-  const bits = cidr.slice(slash + 1);
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(addr);
-  const isV4 = !!v4 && v4.slice(1).every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')));
-  const isV6 = !isV4 && addr.includes(':') && /^[0-9a-fA-F:.]+$/.test(addr) && validIPv6(addr);
-  if (!isV4 && !isV6) return `netip.ParsePrefix(${goQuote(cidr)}): ParseAddr(${goQuote(addr)}): unable to parse IP`;
-  if (!/^(0|[1-9]\d*)$/.test(bits) || Number(bits) > (isV4 ? 32 : 128)) {
-    return `netip.ParsePrefix(${goQuote(cidr)}): bad bits after slash: ${goQuote(bits)}`;
-  }
-  return undefined;
-}
-
-function validIPv6(addr: string): boolean {
-  const halves = addr.split('::');
-  if (halves.length > 2) return false;
-  const groups = halves.flatMap((h) => (h ? h.split(':') : []));
-  if (groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g) && !/^\d+\.\d+\.\d+\.\d+$/.test(g))) return false;
-  return halves.length === 2 ? groups.length < 8 : groups.length === 8;
+  const r = parsePrefix(cidr);
+  return r.ok ? undefined : r.error;
 }
 
 const INTERFACE_NAME = /^[a-zA-Z][a-zA-Z0-9_.-]*$/;

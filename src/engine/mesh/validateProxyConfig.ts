@@ -1,3 +1,4 @@
+import { parseAddr } from '../go/index.ts';
 import type { ProxyConfig } from './proxyConfig.ts';
 
 /**
@@ -42,7 +43,9 @@ function proxyAddressError(address: string): string | undefined {
   const pe = portError(Number(port));
   if (pe) return pe;
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || (host.includes(':') && /^[0-9a-fA-F:.]+$/.test(host));
+  // net.ParseIP: netip's grammar without zones.
+  const parsed = parseAddr(host);
+  const ip = parsed.ok && parsed.value.zone === undefined;
   const dns = host.length <= 255 && host.split('.').every((l) => /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/i.test(l));
   return ip || dns ? undefined : `${JSON.stringify(host)} is not a valid hostname or IP address`;
 }
