@@ -49,8 +49,14 @@ test('the results take the screen, and the editor folds away and comes back', as
   expect(box.height, 'the open result panel gets most of the screen').toBeGreaterThan(HEIGHT * 0.7);
   expect(box.width).toBeLessThanOrEqual(WIDTH);
   await expect(page.locator('.editor-host')).toBeHidden();
+  // Folded away, nothing in it takes the focus: Tab from the menu goes straight to the results.
+  await expect(page.locator('.editor-pane-body')).toHaveAttribute('inert', '');
+  await page.getByRole('button', { name: 'Menu' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.editor-pane-body') === null)).toBe(true);
   await page.getByRole('button', { name: 'Show editor' }).click();
   await expect(page.locator('.editor-host')).toBeVisible();
+  await expect(page.locator('.editor-pane-body')).not.toHaveAttribute('inert', /.*/);
   expect((await page.locator('.editor-host').boundingBox())!.height).toBeGreaterThan(200);
   expect(await unreachable(page.locator('.input-bar'))).toEqual([]);
   await page.getByRole('button', { name: 'Hide editor' }).click();

@@ -104,6 +104,8 @@ export function App() {
           onResize={(size) => setEditorCollapsed(size.asPercentage === 0)}
           className="pane editor-pane"
         >
+          {/* Folded away, the editor is inert: no Tab stop may land in something the user cannot see. */}
+          <div className="editor-pane-body" inert={editorCollapsed}>
           <div className="input-bar">
             <InputTabs />
             <button type="button" className="button small fold" onClick={hideEditor} aria-label="Hide editor" title="Fold the editor away so the results take the screen">
@@ -115,6 +117,7 @@ export function App() {
             <Suspense fallback={<div className="editor-host loading">Loading editor…</div>}>
               <YamlEditor />
             </Suspense>
+          </div>
           </div>
         </Panel>
         <Separator className="separator" />
