@@ -10,7 +10,36 @@ function fence(text: string, lang = ''): string {
   return `${ticks}${lang}\n${text.endsWith('\n') ? text : text + '\n'}${ticks}`;
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/*
+ * Everything below that comes from the input (names, labels, messages, values) passes through
+ * text(), code() or cell() on its way into the report. A pasted name such as
+ * `<img src=x onerror=alert(1)>` or `[x](javascript:alert(1))` must stay text wherever the report
+ * is pasted: GitHub, GitLab and most chat tools render Markdown and some HTML.
+ */
+
+/** Control characters, line separators and bidi overrides: a newline would start a new block, an override would disguise the text. */
+const INVISIBLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Inline text: each character Markdown or HTML could read as syntax is backslash-escaped (CommonMark
+ * escapes any ASCII punctuation): emphasis, code, links and images, HTML and entities, headings, lists,
+ * quotes and tables, and the `.`/`:` of a bare address GitHub would turn into a link.
+ */
+export function text(s: string): string {
+  return s.replace(INVISIBLE, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~&@:]/g, '\\$&');
+}
+
+/** An inline code span no backtick in the text can close; its content is shown as written (pipes escaped for tables). */
+export function code(s: string): string {
+  const clean = s.replace(INVISIBLE, ' ');
+  let ticks = '`';
+  while (clean.includes(ticks)) ticks += '`';
+  const pad = clean.startsWith('`') || clean.endsWith('`') || clean.startsWith(' ') ? ' ' : '';
+  return `${ticks}${pad}${clean.replace(/\|/g, '\\|')}${pad}${ticks}`;
+}
+
+/** A table cell: inline text, on one line. */
+const cell = (s: string) => text(s);
 
 /**
  * A report to paste into a GitHub issue or a Slack thread: the inputs (collapsed), the verdict and
@@ -19,15 +48,16 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function markdownReport(texts: Record<InputName, string>, result: ScenarioResult, link?: string): string {
   const out: string[] = [];
   const a = result.admission.workloads[result.selectedWorkload];
-  out.push(`## meshsim: ${a ? `${a.workload.kind} ${a.workload.namespace}/${a.workload.name}` : 'scenario'}`);
-  if (link) out.push(`[Open this scenario in meshsim](${link})`);
+  out.push(`## meshsim: ${a ? text(`${a.workload.kind} ${a.workload.namespace}/${a.workload.name}`) : 'scenario'}`);
+  // The link is meshsim's own address; its destination is bracketed so no character of it can end it.
+  if (link) out.push(`[Open this scenario in meshsim](<${link.replace(/[<>\s]/g, encodeURIComponent)}>)`);
   if (a) {
     const step = a.steps.find((s) => s.id === a.decidingStep);
-    out.push(`**Verdict: ${a.verdict}**${a.injectedBy.length ? ` (revision ${a.injectedBy.join(', ')})` : ''} — ${a.summary}`);
-    if (step) out.push(`Deciding step: **${step.title}** — ${step.detail}`);
-    if (a.doubleInjection) out.push(`> ⚠ ${a.doubleInjection.message}`);
+    out.push(`**Verdict: ${text(a.verdict)}**${a.injectedBy.length ? ` (revision ${text(a.injectedBy.join(', '))})` : ''} — ${text(a.summary)}`);
+    if (step) out.push(`Deciding step: **${text(step.title)}** — ${text(step.detail)}`);
+    if (a.doubleInjection) out.push(`> ⚠ ${text(a.doubleInjection.message)}`);
     const called = a.webhooks.filter((w) => w.called);
-    out.push(`Webhooks called: ${called.length ? called.map((w) => `\`${w.configuration}/${w.webhook}\``).join(', ') : 'none'}`);
+    out.push(`Webhooks called: ${called.length ? called.map((w) => code(`${w.configuration}/${w.webhook}`)).join(', ') : 'none'}`);
   }
   out.push('<details><summary>Inputs</summary>\n');
   for (const name of INPUT_NAMES) {
@@ -37,27 +67,27 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
   out.push('</details>');
   const inj = result.injection;
   if (inj) {
-    out.push(`### Patched pod\n\n${inj.install.note}`);
-    if (inj.pod?.error) out.push(`istiod rejects the pod: ${inj.pod.error}`);
+    out.push(`### Patched pod\n\n${text(inj.install.note)}`);
+    if (inj.pod?.error) out.push(`istiod rejects the pod: ${text(inj.pod.error)}`);
     if (inj.diff) out.push(`<details><summary>Diff (pod as written → as admitted)</summary>\n\n${fence(inj.diff, 'diff')}\n</details>`);
     const env = inj.pod?.env ?? [];
     if (env.length) {
       out.push('<details><summary>Proxy environment</summary>\n');
       out.push('| container | variable | value |\n|---|---|---|');
-      for (const e of env) out.push(`| ${cell(e.container)} | ${cell(e.name)} | ${cell(e.value ?? JSON.stringify(e.valueFrom ?? ''))} |`);
+      for (const e of env) out.push(`| ${cell(e.container)} | ${code(e.name)} | ${code(e.value ?? JSON.stringify(e.valueFrom ?? ''))} |`);
       out.push('\n</details>');
     }
   }
   const t = result.traffic;
   if (t && t.capture.entry !== 'none') {
     const payload = t.family === 'ipv6' ? t.capture.payload.v6 : t.capture.payload.v4;
-    out.push(`### Traffic capture (${t.capture.entry}, ${t.family})`);
+    out.push(`### Traffic capture (${text(t.capture.entry)}, ${text(t.family)})`);
     out.push(`<details><summary>iptables-restore payload</summary>\n\n${fence(payload)}\n</details>`);
     if (t.trace) {
       const p = t.trace.packet;
-      out.push(`Traced packet: ${p.direction} ${p.proto.toUpperCase()} ${p.src.addr}:${p.src.port} → ${p.dst.addr}:${p.dst.port} → **${t.trace.final}**`);
-      out.push(t.trace.explanation);
-      if (t.trace.hits.length) out.push(t.trace.hits.map((h, i) => `${i + 1}. \`${h.at}\` \`${h.rule}\``).join('\n'));
+      out.push(`Traced packet: ${text(`${p.direction} ${p.proto.toUpperCase()} ${p.src.addr}:${p.src.port} → ${p.dst.addr}:${p.dst.port}`)} → **${text(t.trace.final)}**`);
+      out.push(text(t.trace.explanation));
+      if (t.trace.hits.length) out.push(t.trace.hits.map((h, i) => `${i + 1}. ${code(h.at)} ${code(h.rule)}`).join('\n'));
     }
   }
   return out.join('\n\n') + '\n';
