@@ -70,9 +70,13 @@ export function matchString(r: GoRegexp, s: string): boolean {
   return r.re.test(s);
 }
 
-/** The leftmost match at or after `from` (the whole text stays the context for `^`, `\b`, ...). */
-function execAt(r: GoRegexp, s: string, from: number): GoMatch | undefined {
-  const m = r.re.matcher(s);
+type Matcher = ReturnType<RE2JS['matcher']>;
+
+/**
+ * The leftmost match at or after `from` (the whole text stays the context for `^`, `\b`, ...). One
+ * matcher serves every search over a text: making one reads the whole text.
+ */
+function execAt(r: GoRegexp, m: Matcher, from: number): GoMatch | undefined {
   if (!m.find(from)) return undefined;
   const out: GoMatch = [];
   for (let g = 0; g < r.names.length; g++) {
@@ -96,10 +100,11 @@ function charWidth(s: string, i: number): number {
 export function findAll(r: GoRegexp, s: string, n: number): GoMatch[] {
   const out: GoMatch[] = [];
   const limit = n < 0 ? s.length + 1 : n;
+  const matcher = r.re.matcher(s);
   let pos = 0;
   let prevEnd = -1;
   while (out.length < limit && pos <= s.length) {
-    const m = execAt(r, s, pos);
+    const m = execAt(r, matcher, pos);
     if (!m) break;
     let accept = true;
     if (m[1] === pos) {
@@ -155,8 +160,9 @@ export function replaceAll(r: GoRegexp, s: string, replacement: (m: GoMatch) => 
   let out = '';
   let lastMatchEnd = 0;
   let searchPos = 0;
+  const matcher = r.re.matcher(s);
   while (searchPos <= s.length) {
-    const m = execAt(r, s, searchPos);
+    const m = execAt(r, matcher, searchPos);
     if (!m) break;
     out += s.slice(lastMatchEnd, m[0]);
     if (m[1] > lastMatchEnd || m[0] === 0) out += replacement(m);

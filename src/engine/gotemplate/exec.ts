@@ -472,6 +472,10 @@ export class Executor {
       if (e instanceof ExecError) throw e;
       this.at(node);
       if (e instanceof RangeError && /call stack/i.test(e.message)) throw e;
+      if (e instanceof RangeError && /Invalid (string|array|typed array) length|Array buffer allocation failed/i.test(e.message)) {
+        // JavaScript's own limit, met before the budget could say anything: say it in the budget's terms.
+        return this.errorf(`error calling ${name}: the result would be longer than meshsim can hold (its output budget is ${this.ctx.limits.maxOutputBytes} bytes)`);
+      }
       return this.errorf(`error calling ${name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }

@@ -51,6 +51,27 @@ function defaultSpec(): Spec {
   return { minus: false, plus: false, sharp: false, space: false, zero: false };
 }
 
+/** fmt's tooLarge: widths and precisions past a million are not numbers fmt will use. */
+function tooLarge(x: bigint): boolean {
+  return x > 1_000_000n || x < -1_000_000n;
+}
+
+/**
+ * fmt's parsenum: the digits at i. A number that grows past a million is "crazy long": fmt stops
+ * reading the verb there and consumes the rest of the format (so Go prints %!(NOVERB)).
+ */
+function parseNum(format: string, i: number): { num: number; isNum: boolean; next: number } {
+  let num = 0;
+  let isNum = false;
+  let j = i;
+  for (; j < format.length && format[j] >= '0' && format[j] <= '9'; j++) {
+    if (num > 1_000_000) return { num: 0, isNum: false, next: format.length };
+    num = num * 10 + (format.charCodeAt(j) - 48);
+    isNum = true;
+  }
+  return { num, isNum, next: j };
+}
+
 /** fmt.Sprintf. */
 export function sprintf(format: string, args: GoValue[]): string {
   let out = '';
@@ -90,14 +111,15 @@ export function sprintf(format: string, args: GoValue[]): string {
       i++;
       const w = argi < args.length ? intValue(args[argi]) : undefined;
       argi++;
-      if (w === undefined) out += '%!(BADWIDTH)';
+      if (w === undefined || tooLarge(w)) out += '%!(BADWIDTH)';
       else {
         spec.width = Number(w);
         if (spec.width < 0) { spec.minus = true; spec.width = -spec.width; spec.zero = false; }
       }
     } else {
-      const m = /^\d+/.exec(format.slice(i));
-      if (m) { spec.width = Number(m[0]); i += m[0].length; }
+      const w = parseNum(format, i);
+      if (w.isNum) spec.width = w.num;
+      i = w.next;
     }
     if (format[i] === '.') {
       i++;
@@ -105,12 +127,12 @@ export function sprintf(format: string, args: GoValue[]): string {
         i++;
         const p = argi < args.length ? intValue(args[argi]) : undefined;
         argi++;
-        if (p === undefined || p < 0n) out += '%!(BADPREC)';
+        if (p === undefined || p < 0n || tooLarge(p)) out += '%!(BADPREC)';
         else spec.prec = Number(p);
       } else {
-        const m = /^\d+/.exec(format.slice(i));
-        spec.prec = m ? Number(m[0]) : 0;
-        if (m) i += m[0].length;
+        const p = parseNum(format, i);
+        spec.prec = p.isNum ? p.num : 0;
+        i = p.next;
       }
     }
     argIndex();

@@ -1,6 +1,7 @@
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type Scalar } from 'yaml';
+import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { duplicateKeys } from './duplicateKeys.ts';
+import { MAX_NESTING_DEPTH, deepNesting, sizeRefusal } from './inputLimits.ts';
 
 /** A document of a YAML stream with its plain value and a way back to where each value was written. */
 export interface YamlDocument {
@@ -53,13 +54,24 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
   const documents: YamlDocument[] = [];
+  // Refused before anything is parsed: a text past the size limit (see inputLimits.ts).
+  const tooLong = sizeRefusal(text, input);
+  if (tooLong) return { documents, diagnostics: [tooLong], stream: [] };
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false }) as Document.Parsed[];
+    // parseAllDocuments' two steps, with the nesting checked between them: the Parser works without
+    // recursion, the Composer (and everything after it) recurses once per level.
+    const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+    const deep = deepNesting(tokens);
+    if (deep) {
+      const p = lineCounter.linePos(deep.start);
+      const message = `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read.`;
+      return { documents, diagnostics: [diagnostic('yaml', 'error', message, { input, line: p.line, column: p.col })], stream: [] };
+    }
+    docs = Array.from(new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, text.length)) as Document.Parsed[];
   } catch (err) {
-    return { documents, diagnostics: [diagnostic('yaml', 'error', String(err))], stream: [] };
+    return { documents, diagnostics: [diagnostic('yaml', 'error', `meshsim could not read this YAML: ${err instanceof Error ? err.message : String(err)}`, { input, line: 1, column: 1 })], stream: [] };
   }
-  if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
   const at = (offset: number, endOffset?: number): SourceRef => {
     const p = lineCounter.linePos(offset);
     const ref: SourceRef = { input, line: p.line, column: p.col };

@@ -33,12 +33,13 @@ function mustCompile(expr: string): GoRegexp {
 }
 
 /**
- * RE2 matches in time proportional to the text times the pattern's size; charge that to the
- * template's budget (the executor already charged the text and the pattern once each), so a loop
- * over a big pattern and a big text stops at the budget instead of running for minutes.
+ * RE2 runs in time proportional to the text times the pattern's size; charge that to the
+ * template's budget so a loop over a big text stops at the budget instead of running for minutes.
+ * `perChar` is what one character costs next to a template step, measured: a plain match runs on
+ * re2js's DFA (about one step a character), finding costs about 4, replacing and splitting about 12.
  */
-function charge(r: GoRegexp, s: string): void {
-  chargeSteps(Math.floor((s.length * r.re.programSize()) / 256));
+function charge(r: GoRegexp, s: string, perChar: number): void {
+  chargeSteps(Math.ceil(s.length * perChar * Math.max(1, r.re.programSize() / 32)));
 }
 
 export function regexFuncs(): Record<string, GoFunc> {
@@ -52,9 +53,9 @@ export function regexFuncs(): Record<string, GoFunc> {
       [must]: goFunc(params, (...a: any[]) => run(compile, ...a), { result }),
     };
   };
-  const used = (compileWith: (e: string) => GoRegexp, expr: string, s: string) => {
+  const used = (compileWith: (e: string) => GoRegexp, expr: string, s: string, perChar = 4) => {
     const r = compileWith(expr);
-    charge(r, s);
+    charge(r, s, perChar);
     return r;
   };
   return {
@@ -66,10 +67,10 @@ export function regexFuncs(): Record<string, GoFunc> {
         if (e instanceof GoRegexpError) return false;
         throw e;
       }
-      charge(r, s);
+      charge(r, s, 1);
       return matchString(r, s);
     }, { result: 'bool' }),
-    mustRegexMatch: goFunc([S, S], (expr: string, s: string) => matchString(used(compile, expr, s), s), { result: 'bool' }),
+    mustRegexMatch: goFunc([S, S], (expr: string, s: string) => matchString(used(compile, expr, s, 1), s), { result: 'bool' }),
     ...pair('regexFindAll', [S, S, 'int'], '[]string', (c, expr: string, s: string, n: bigint) =>
       strs(findAll(used(c, expr, s), s, Number(n)).map((m) => groupText(s, m, 0)))),
     ...pair('regexFind', [S, S], S, (c, expr: string, s: string) => {
@@ -77,11 +78,11 @@ export function regexFuncs(): Record<string, GoFunc> {
       return m ? groupText(s, m, 0) : '';
     }),
     ...pair('regexReplaceAll', [S, S, S], S, (c, expr: string, s: string, t: string) => {
-      const r = used(c, expr, s);
+      const r = used(c, expr, s, 12);
       return replaceAll(r, s, (m) => expand(r, t, s, m));
     }),
-    ...pair('regexReplaceAllLiteral', [S, S, S], S, (c, expr: string, s: string, t: string) => replaceAll(used(c, expr, s), s, () => t)),
-    ...pair('regexSplit', [S, S, 'int'], '[]string', (c, expr: string, s: string, n: bigint) => strs(split(used(c, expr, s), s, Number(n)))),
+    ...pair('regexReplaceAllLiteral', [S, S, S], S, (c, expr: string, s: string, t: string) => replaceAll(used(c, expr, s, 12), s, () => t)),
+    ...pair('regexSplit', [S, S, 'int'], '[]string', (c, expr: string, s: string, n: bigint) => strs(split(used(c, expr, s, 12), s, Number(n)))),
     regexQuoteMeta: goFunc([S], quoteMeta, { result: S }),
   };
 }

@@ -1,5 +1,6 @@
 /** sprig's string functions (strings.go and its goutils/xstrings helpers). */
 import { goQuote } from '../../go/index.ts';
+import { defaultLimits } from '../exec.ts';
 import { GoError, GoMap, GoSlice, type GoFunc, type GoValue, compareStrings, fromUtf8, goFunc, newMap, utf8 } from '../values.ts';
 import { camelCaseToLowerCase, goToLower, goToUpper, toCamelCase } from './casing.ts';
 import { listItems, strslice, strval } from './convert.ts';
@@ -172,9 +173,18 @@ function shuffle(s: string): string {
   return r.join('');
 }
 
+/**
+ * Go would build any string memory allows; meshsim stops a function whose result alone would pass
+ * the template's output budget, before JavaScript fails with "Invalid string length".
+ */
+function withinOutputBudget(length: bigint): void {
+  const max = BigInt(defaultLimits.maxOutputBytes);
+  if (length > max) throw new GoError(`the result would be ${length} characters, more than meshsim's output budget of ${max} bytes`);
+}
+
 function repeat(count: bigint, s: string): string {
   if (count < 0n) throw new GoError('strings: negative Repeat count');
-  if (BigInt(s.length) * count > 16_000_000n) throw new GoError('strings: Repeat output length overflow');
+  withinOutputBudget(BigInt(s.length) * count);
   return s.repeat(Number(count));
 }
 
@@ -266,7 +276,7 @@ export function stringFuncs(): Record<string, GoFunc> {
 
 function indent(n: bigint, s: string): string {
   if (n < 0n) n = 0n;
-  if (n > 100_000n) throw new GoError('indent: too many spaces');
+  withinOutputBudget(BigInt(s.length) + n * BigInt(s.split('\n').length));
   const pad = ' '.repeat(Number(n));
   return pad + s.split('\n').join('\n' + pad);
 }
