@@ -1,4 +1,5 @@
 import { createEngineClient, type EngineClient } from '../worker/engineClient.ts';
+import { INLINE_LIMIT, autosaveNow } from './persistence.ts';
 import type { AppStore } from './store.ts';
 
 /**
@@ -17,10 +18,15 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
 
   store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const send = () => {
-    store.setState({ running: true });
+  const post = () => {
     const { texts, selectedWorkload, traffic, cluster } = store.getState();
     client.analyze({ texts, selectedWorkload, traffic, cluster });
+  };
+  const send = () => {
+    store.setState({ running: true });
+    // A large text could take the tab down with the engine: it is saved before the engine sees it.
+    if (Object.values(store.getState().texts).reduce((n, t) => n + t.length, 0) > INLINE_LIMIT) void autosaveNow(store).then(post, post);
+    else post();
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {

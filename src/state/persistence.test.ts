@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { examples } from './defaultScenario.ts';
-import { bindPersistence, snapshot } from './persistence.ts';
+import { INLINE_LIMIT, autosaveNow, bindPersistence, snapshot } from './persistence.ts';
 import { createAppStore } from './store.ts';
 import { decodeHash, encodeHash } from './urlState.ts';
 
@@ -43,5 +43,48 @@ describe('persistence', () => {
     bindPersistence(reopened, { ...fakeHost(''), storage: host.storage });
     expect(reopened.getState().texts.workloads).toContain('edited');
     vi.useRealTimers();
+  });
+
+  it('keeps a text too large for a link or localStorage in the large-text store, and opens it again', async () => {
+    const held: { value?: unknown; puts: number } = { puts: 0 };
+    const largeStore = {
+      put: async (v: unknown) => {
+        await Promise.resolve();
+        held.value = structuredClone(v);
+        held.puts++;
+      },
+      get: async () => held.value,
+    };
+    const host = Object.assign(fakeHost(''), { largeStore });
+    const store = createAppStore();
+    bindPersistence(store, host);
+    const big = `kind: Pod\nmetadata:\n  annotations:\n    a: "${'x'.repeat(INLINE_LIMIT)}"\n`;
+    store.getState().setText('workloads', big);
+    // Saved before the engine is asked to read it (autosaveNow is what the engine binding awaits).
+    await autosaveNow(store);
+    expect((held.value as Record<string, string>).workloads).toBe(big);
+    expect(host.hash).toBe('#autosaved');
+    const marker = JSON.parse(host.storage.getItem('meshsim.scenario.v1')!);
+    expect(marker.largeTexts).toBe(true);
+    expect(marker.texts).toBeUndefined();
+    // A new tab (after a crash): the texts come back from the large-text store.
+    const reopened = createAppStore();
+    bindPersistence(reopened, { ...fakeHost(host.hash), storage: host.storage, largeStore });
+    await autosaveNow(reopened);
+    expect(reopened.getState().texts.workloads).toBe(big);
+    expect(reopened.getState().texts.namespaces).toBe(examples[0].texts.namespaces);
+  });
+
+  it('does not overwrite what the user typed while the large texts were being read back', async () => {
+    let release: (v: unknown) => void = () => {};
+    const largeStore = { put: async () => {}, get: () => new Promise<unknown>((r) => (release = r)) };
+    const storage = fakeHost('').storage;
+    storage.setItem('meshsim.scenario.v1', JSON.stringify({ largeTexts: true }));
+    const store = createAppStore();
+    bindPersistence(store, { ...fakeHost(''), storage, largeStore });
+    store.getState().setText('workloads', 'kind: Pod\nmetadata: {name: typed}\n');
+    release({ workloads: 'kind: Pod\nmetadata: {name: restored}\n' });
+    await autosaveNow(store);
+    expect(store.getState().texts.workloads).toContain('typed');
   });
 });

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
-import { parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
+import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
 import { classifyDocument } from './classify.ts';
 import { POD_TEMPLATE_PATH, type DocumentRole, type WorkloadKind } from './kinds.ts';
 
@@ -102,6 +102,13 @@ function collect(
       return;
     }
     items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, objects, diagnostics, budget));
+    return;
+  }
+  // One object is one request to the API server, which refuses any over 3 MiB (yaml/inputLimits.ts).
+  const v = value as { kind?: unknown; metadata?: { name?: unknown } } | null;
+  const tooLarge = role.role === 'other' ? undefined : objectSizeRefusal(doc.sizeOf?.(path), `${String(v?.kind ?? 'the object')} ${String(v?.metadata?.name ?? '')}`.trim());
+  if (tooLarge) {
+    diagnostics.push(diagnostic('documents', 'error', tooLarge, doc.locate(path)));
     return;
   }
   if (role.role === 'other') {

@@ -33,3 +33,15 @@ describe('what meshsim refuses before it parses', () => {
     expect(r.documents).toHaveLength(1);
   });
 });
+
+describe('what the API server would refuse as too large', () => {
+  it('an object over 3 MiB is not read, said at its line', async () => {
+    const { readScenarioDocuments } = await import('../documents/scenarioDocuments.ts');
+    const huge = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: big\n  annotations:\n    a: "${'x'.repeat(3 * 1024 * 1024)}"\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: small\n`;
+    const docs = readScenarioDocuments([{ name: 'workloads', text: huge }]);
+    expect(docs.workloads.map((w) => w.value.metadata.name)).toEqual(['small']);
+    const d = docs.diagnostics.find((x) => x.severity === 'error')!;
+    expect(d.message).toBe('Pod big is 3.0 MB as written; the API server refuses any request over 3 MiB ("Request entity too large: limit is 3145728"), so meshsim does not read it');
+    expect(d.source?.line).toBe(1);
+  });
+});

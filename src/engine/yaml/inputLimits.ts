@@ -15,6 +15,15 @@ export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
  */
 export const MAX_NESTING_DEPTH = 256;
 
+/** The API server refuses a request body larger than this (MaxRequestBodyBytes): "Request entity too large". */
+export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
+
+/** The refusal of one object too large for the API server to accept, or undefined. */
+export function objectSizeRefusal(size: number | undefined, what: string): string | undefined {
+  if (size === undefined || size <= MAX_REQUEST_BYTES) return undefined;
+  return `${what} is ${formatSize(size)} as written; the API server refuses any request over 3 MiB ("Request entity too large: limit is ${MAX_REQUEST_BYTES}"), so meshsim does not read it`;
+}
+
 export function formatSize(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(chars / 1024)} KB`;
 }

@@ -14,6 +14,8 @@ export interface YamlDocument {
   startLine: number;
   /** Where the value at `path` (keys and indexes from the document root) was written, if it exists. */
   locate(path: readonly (string | number)[]): SourceRef | undefined;
+  /** How many characters the value at `path` takes in the text, if it exists. */
+  sizeOf?(path: readonly (string | number)[]): number | undefined;
   /**
    * The string at `path` as a text of its own (a ConfigMap key holding YAML, a template), with the
    * way from its line:column back to the input; undefined when there is no string there.
@@ -113,6 +115,10 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
         const node = nodeAt(doc.contents as Node | null, path);
         if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
         return embeddedText(text, node as Scalar<string>, at, lineCounter);
+      },
+      sizeOf(path) {
+        const node = nodeAt(doc.contents as Node | null, path);
+        return node?.range ? node.range[1] - node.range[0] : undefined;
       },
     });
   });
