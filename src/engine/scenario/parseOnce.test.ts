@@ -5,7 +5,14 @@ const parsed: string[] = [];
 vi.mock('yaml', async (original) => {
   const yaml = await original<typeof import('yaml')>();
   const record = <F extends (text: string, ...rest: any[]) => any>(f: F) => ((text: string, ...rest: any[]) => (parsed.push(text), f(text, ...rest))) as F;
-  return { ...yaml, parse: record(yaml.parse), parseDocument: record(yaml.parseDocument), parseAllDocuments: record(yaml.parseAllDocuments) };
+  // yaml/parseDocuments.ts runs the library's Parser itself (to measure nesting before composing).
+  class Parser extends yaml.Parser {
+    *parse(source: string, incomplete = false) {
+      parsed.push(source);
+      yield* super.parse(source, incomplete);
+    }
+  }
+  return { ...yaml, Parser, parse: record(yaml.parse), parseDocument: record(yaml.parseDocument), parseAllDocuments: record(yaml.parseAllDocuments) };
 });
 
 const { examples } = await import('../../examples/examples.ts');
