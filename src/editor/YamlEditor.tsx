@@ -25,8 +25,14 @@ export default function YamlEditor() {
   useEffect(() => {
     const texts = store.getState().texts;
     const models = INPUT_NAMES.map((name) => monaco.editor.getModel(uriOf(name)) ?? monaco.editor.createModel(texts[name], 'yaml', uriOf(name)));
+    // Monaco turns every line break of a text it is given into its own (a lone CR into CRLF). A text
+    // set from outside (a link, a file) is kept as it was written: only a real edit writes back.
+    const sameLines = (a: string, b: string) => a === b || ((a.includes('\r') || b.includes('\r')) && a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n'));
     const subscriptions = models.map((model, i) =>
-      model.onDidChangeContent(() => store.getState().setText(INPUT_NAMES[i], model.getValue())),
+      model.onDidChangeContent(() => {
+        const value = model.getValue();
+        if (!sameLines(value, store.getState().texts[INPUT_NAMES[i]])) store.getState().setText(INPUT_NAMES[i], value);
+      }),
     );
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
     const editor = monaco.editor.create(host.current!, {
@@ -77,7 +83,7 @@ export default function YamlEditor() {
       if (state.texts === prev.texts) return;
       INPUT_NAMES.forEach((name, i) => {
         const model = models[i];
-        if (model.isDisposed() || model.getValue() === state.texts[name]) return;
+        if (model.isDisposed() || sameLines(model.getValue(), state.texts[name])) return;
         model.pushStackElement();
         model.pushEditOperations([], [{ range: model.getFullModelRange(), text: state.texts[name] }], () => null);
         model.pushStackElement();

@@ -59,6 +59,9 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   // Refused before anything is parsed: a text past the size limit (see inputLimits.ts).
   const tooLong = sizeRefusal(text, input);
   if (tooLong) return { documents, diagnostics: [tooLong], stream: [] };
+  // YAML breaks lines at CR, LF and CRLF; the library only at LF. A lone CR becomes an LF (one
+  // character for one, so every offset stays where it was) and a classic-Mac text reads as lines.
+  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
   let docs: Document.Parsed[];
   try {
     // parseAllDocuments' two steps, with the nesting checked between them: the Parser works without
