@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
+import { apiServerRefusals } from '../validation/apiServerValidity.ts';
 import { classifyDocument } from './classify.ts';
 import { POD_TEMPLATE_PATH, type DocumentRole, type WorkloadKind } from './kinds.ts';
 
@@ -110,6 +111,12 @@ function collect(
   if (tooLarge) {
     diagnostics.push(diagnostic('documents', 'error', tooLarge, doc.locate(path)));
     return;
+  }
+  // What the API server would refuse about the object itself (validation/apiServerValidity.ts).
+  if (role.role !== 'other') {
+    const templatePath = role.role === 'workload' ? POD_TEMPLATE_PATH[role.kind] : undefined;
+    const what = `${String(v?.kind ?? 'the object')} ${String(v?.metadata?.name ?? '')}`.trim();
+    for (const r of apiServerRefusals(doc, path, value as Record<string, any>, templatePath)) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
   }
   if (role.role === 'other') {
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);

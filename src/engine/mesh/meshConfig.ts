@@ -1,4 +1,5 @@
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from './proxyConfig.ts';
+import { setOwn } from '../kube/ownProperty.ts';
 
 /**
  * A MeshConfig as plain data keyed by proto-JSON names. `defaultConfig` is always a canonical
@@ -68,10 +69,12 @@ export function applyMeshConfig(base: MeshConfig, overlay: unknown): { mesh: Mes
       mesh.defaultConfig = mergeProxyConfig(mesh.defaultConfig, config);
     } else if (key === 'extensionProviders' && Array.isArray(value)) {
       mesh.extensionProviders = mergeProviders(mesh.extensionProviders, value);
-    } else if (isObject(value) && isObject(mesh[key])) {
-      mesh[key] = mergeMessages(mesh[key] as Record<string, unknown>, value);
+    } else if (isObject(value) && Object.prototype.hasOwnProperty.call(mesh, key) && isObject(mesh[key])) {
+      setOwn(mesh, key, mergeMessages(mesh[key] as Record<string, unknown>, value));
     } else {
-      mesh[key] = structuredClone(value);
+      // Defined, not assigned: a `__proto__` key is an unknown field like any other, which istiod
+      // ignores (its decoder retries with AllowUnknownFields), not this object's prototype.
+      setOwn(mesh, key, structuredClone(value));
     }
   }
   return { mesh, problems };
@@ -91,7 +94,8 @@ function mergeProviders(current: unknown, added: unknown[]): unknown[] {
 function mergeMessages(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
   const out = { ...base };
   for (const [k, v] of Object.entries(overlay)) {
-    out[k] = isObject(v) && isObject(base[k]) ? mergeMessages(base[k] as Record<string, unknown>, v) : v;
+    const own = Object.prototype.hasOwnProperty.call(base, k);
+    setOwn(out, k, isObject(v) && own && isObject(base[k]) ? mergeMessages(base[k] as Record<string, unknown>, v) : v);
   }
   return out;
 }

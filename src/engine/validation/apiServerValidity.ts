@@ -1,0 +1,107 @@
+/**
+ * What the API server refuses about an object before anything else looks at it, said in its words:
+ *
+ * - the kind does not exist in the written apiVersion (kubectl: `no matches for kind "Pod" in version
+ *   "apps/v1"`);
+ * - a label or annotation value that YAML reads as a non-string: kubectl reads YAML as go-yaml v2
+ *   does (YAML 1.1: unquoted `no`, `off`, `yes`, `on`, `y`, `1` are booleans or numbers), and a
+ *   bool in `map[string]string` fails to decode (`json: cannot unmarshal bool into Go struct field
+ *   ObjectMeta.metadata.labels of type string`);
+ * - label keys and values, and annotation keys, that are not valid names (apimachinery's
+ *   ValidateLabels / ValidateAnnotations), and annotations over 256 KiB in all.
+ *
+ * meshsim reads YAML 1.2, where an unquoted `no` is the string "no"; the scalar's own text is looked
+ * at here so that what Kubernetes would refuse is said, not silently read as a string.
+ */
+import { isScalar, type Node } from 'yaml';
+import { resolvePlainScalar } from '../kube/index.ts';
+import { isQualifiedName, isValidLabelValue } from '../selectors/labelValidation.ts';
+import type { SourceRef } from '../diagnostics.ts';
+import type { YamlDocument } from '../yaml/index.ts';
+
+export interface ApiServerRefusal {
+  message: string;
+  at?: SourceRef;
+}
+
+/** Built-in kinds meshsim reads, and the group/version each is served in. */
+const SERVED: Record<string, string[]> = {
+  Pod: ['v1'],
+  Namespace: ['v1'],
+  ConfigMap: ['v1'],
+  Deployment: ['apps/v1'],
+  StatefulSet: ['apps/v1'],
+  DaemonSet: ['apps/v1'],
+  ReplicaSet: ['apps/v1'],
+  Job: ['batch/v1'],
+  CronJob: ['batch/v1'],
+  MutatingWebhookConfiguration: ['admissionregistration.k8s.io/v1'],
+};
+
+/** apimachinery's TotalAnnotationSizeLimitB. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The YAML node at a path, to read how a scalar was written. */
+function nodeAt(doc: YamlDocument, path: readonly (string | number)[]): Node | undefined {
+  let node: unknown = doc.ast?.contents;
+  for (const key of path) {
+    const n = node as { items?: { key?: unknown; value?: unknown }[] } | undefined;
+    if (!n?.items) return undefined;
+    if (typeof key === 'number') node = (n.items[key] as unknown) ?? undefined;
+    else node = n.items.find((p) => isScalar(p.key) && String(p.key.value) === key)?.value;
+  }
+  return node as Node | undefined;
+}
+
+/** What go-yaml v2 reads a plain (unquoted) scalar as, when that is not a string. */
+function goYamlNonString(doc: YamlDocument, path: readonly (string | number)[], value: unknown): string | undefined {
+  if (typeof value !== 'string') return typeof value === 'number' || typeof value === 'bigint' ? 'number' : typeof value === 'boolean' ? 'bool' : value === null ? undefined : 'object';
+  const node = nodeAt(doc, path);
+  if (!isScalar(node) || node.type !== 'PLAIN') return undefined;
+  const r = resolvePlainScalar(node.source ?? value);
+  return r.tag === 'bool' ? 'bool' : r.tag === 'int' || r.tag === 'float' ? 'number' : undefined;
+}
+
+/** The refusals of one object (its metadata and, for a workload, its pod template's). */
+export function apiServerRefusals(doc: YamlDocument, path: readonly (string | number)[], value: Record<string, any>, templatePath?: readonly (string | number)[]): ApiServerRefusal[] {
+  const out: ApiServerRefusal[] = [];
+  const kind = typeof value.kind === 'string' ? value.kind : undefined;
+  const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : undefined;
+  if (kind && apiVersion !== undefined && Object.prototype.hasOwnProperty.call(SERVED, kind) && !SERVED[kind].includes(apiVersion)) {
+    out.push({
+      message: `the API server has no ${kind} in ${apiVersion} (kubectl: no matches for kind "${kind}" in version "${apiVersion}"); a ${kind} is apiVersion ${SERVED[kind].join(' or ')}`,
+      at: doc.locate([...path, 'apiVersion']),
+    });
+  }
+  const metas: [readonly (string | number)[], string][] = [[['metadata'], 'metadata']];
+  if (templatePath?.length) metas.push([[...templatePath, 'metadata'], `${templatePath.join('.')}.metadata`]);
+  for (const [rel, field] of metas) {
+    let meta: any = value;
+    for (const k of rel) meta = meta?.[k];
+    if (!meta || typeof meta !== 'object') continue;
+    for (const which of ['labels', 'annotations'] as const) {
+      const map = meta[which];
+      if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
+      let total = 0;
+      for (const [k, v] of Object.entries(map)) {
+        const at = doc.locate([...path, ...rel, which, k]);
+        const nonString = goYamlNonString(doc, [...path, ...rel, which, k], v);
+        if (nonString) {
+          out.push({ message: `${field}.${which}: ${k}: ${String(v)} is read by kubectl as a ${nonString}, and the API server refuses the object (json: cannot unmarshal ${nonString} into Go struct field ObjectMeta.${field}.${which} of type string); quote it: "${String(v)}"`, at });
+          continue;
+        }
+        const text = typeof v === 'string' ? v : '';
+        total += encoder.encode(k).length + encoder.encode(text).length;
+        const keyProblems = isQualifiedName(which === 'annotations' ? k.toLowerCase() : k);
+        for (const msg of keyProblems) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(k)}: ${msg}`, at: doc.locate([...path, ...rel, which]) ?? at });
+        if (which === 'labels') for (const msg of isValidLabelValue(text)) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${msg}`, at });
+      }
+      if (which === 'annotations' && total > TOTAL_ANNOTATION_SIZE_LIMIT) {
+        out.push({ message: `${field}.annotations: Too long: must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, at: doc.locate([...path, ...rel, which]) });
+      }
+    }
+  }
+  return out;
+}
