@@ -29,6 +29,27 @@ export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_Q
   return samples[Math.floor(samples.length / 2)];
 }
 
+/**
+ * The ratio of `fn` to `floor`, robust to a machine whose load changes during the run: the two
+ * are timed in alternating rounds and the ratio is the median of the rounds' ratios (each round's
+ * medians), so a busy moment slows both sides of the same round. Returns both medians too.
+ */
+export function measureRatio(fn: () => unknown, floor: () => unknown, { rounds = process.env.MESHSIM_BENCH_QUICK ? 3 : 9, minMs = process.env.MESHSIM_BENCH_QUICK ? 30 : 150 } = {}): { ms: number; floorMs: number; ratio: number } {
+  const medians = (f: () => unknown) => measure(f, { minMs, maxIterations: 10_000 });
+  const ratios: number[] = [];
+  const ms: number[] = [];
+  const floors: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const a = medians(floor);
+    const b = medians(fn);
+    floors.push(a);
+    ms.push(b);
+    ratios.push(b / a);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return { ms: median(ms), floorMs: median(floors), ratio: median(ratios) };
+}
+
 export function printTable(title: string, rows: BenchRow[]): void {
   console.log(`\n${title}`);
   console.log('| what | ms (median) | ratio to floor | floor |');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments, stringify } from 'yaml';
 import { createScenarioEngine, INPUT_NAMES, type InputName, type ScenarioInput } from '../src/engine/index.ts';
-import { measure, type BenchRow, type BenchSuite } from './harness.ts';
+import { measure, measureRatio, type BenchRow, type BenchSuite } from './harness.ts';
 
 /*
  * The engine end to end on the app's default scenario, as a ratio to a bare `yaml` parse +
@@ -32,7 +32,8 @@ export const suite: BenchSuite = {
   run(): BenchRow[] {
     const floorName = 'yaml parse+stringify of the same texts';
     const all = Object.values(texts);
-    const floor = measure(() => all.map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS()))), opts);
+    const floorFn = () => all.map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS())));
+    const floor = measure(floorFn, opts);
     const check = cold({ texts });
     if (check.admission.workloads[0]?.verdict !== 'injected' || !check.traffic?.trace) {
       throw new Error(`the default scenario no longer injects and traces: ${check.diagnostics.map((d) => d.message).join('; ')}`);
@@ -40,8 +41,8 @@ export const suite: BenchSuite = {
     const notInjected = { ...texts, namespaces: texts.namespaces.replace('istio-injection: enabled', 'istio-injection: disabled') };
     const rows: BenchRow[] = [{ what: floorName, ms: floor }];
     const add = (what: string, fn: () => unknown) => {
-      const ms = measure(fn, opts);
-      rows.push({ what, ms, ratio: ms / floor, floor: floorName });
+      const r = measureRatio(fn, floorFn);
+      rows.push({ what, ms: r.ms, ratio: r.ratio, floor: floorName });
     };
     add('analyzeScenario, cold (injected, with traffic trace)', () => cold({ texts }));
     add('analyzeScenario, cold (namespace opted out: admission only)', () => cold({ texts: notInjected }));
@@ -55,11 +56,11 @@ export const suite: BenchSuite = {
     // A pasted `kubectl get pods -A` stays linear: each size against the parse of its own texts.
     for (const n of [100, 400]) {
       const many = { ...texts, workloads: manyPods(n) };
-      const floorN = measure(() => Object.values(many).map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS()))), opts);
+      const floorN = () => Object.values(many).map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS())));
       const name = `yaml parse+stringify with ${n} pods`;
-      rows.push({ what: name, ms: floorN });
-      const ms = measure(() => cold({ texts: many }), opts);
-      rows.push({ what: `analyzeScenario, cold, ${n} pods pasted`, ms, ratio: ms / floorN, floor: name });
+      const r = measureRatio(() => cold({ texts: many }), floorN, { rounds: quick ? 1 : 3 });
+      rows.push({ what: name, ms: r.floorMs });
+      rows.push({ what: `analyzeScenario, cold, ${n} pods pasted`, ms: r.ms, ratio: r.ratio, floor: name });
     }
     return rows;
   },

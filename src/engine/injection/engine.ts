@@ -18,7 +18,7 @@ export interface InjectionEngine {
   parseYaml(text: string): { value: unknown } | { error: string };
   /** sigs.k8s.io/yaml's Marshal of JSON data. */
   toYaml(value: unknown): string;
-  /** Strategic merge patch of `patch` onto `pod` with the Pod schema's patch metadata. */
+  /** Strategic merge patch of `patch` onto `pod` with the Pod schema's patch metadata, decoded into corev1.Pod (typed, as applyOverlay leaves it). */
   mergePod(pod: Pod, patch: Pod): { value: Pod } | { error: string };
   /** Strategic merge of one user container over an injected one (user wins). */
   mergeContainer(base: Container, user: Container): Container;

@@ -25,6 +25,8 @@ export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
 export interface InjectPodParams {
   /** The pod as it arrives (webhook) or the workload's pod template as a pod (kube-inject). */
   pod: Pod;
+  /** Whether `pod` is already decoded into corev1.Pod (the webhook decodes its request first). */
+  podTyped?: boolean;
   workload: WorkloadMeta;
   install: InjectionInstall;
   /** kube-inject mode: the annotation-applied ProxyConfig also drives post-processing. */
@@ -64,7 +66,7 @@ export interface InjectPodResult {
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
 export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
   const release = p.release ?? MASTER_BEHAVIOUR;
-  const original = engine.roundTripPod(structuredClone(p.pod));
+  const original = p.podTyped ? structuredClone(p.pod) : engine.roundTripPod(structuredClone(p.pod));
   const annotations: Record<string, string> = original.metadata?.annotations ?? {};
   const result: InjectPodResult = { templates: [], proxyConfig: {}, rendered: [] };
 
@@ -109,8 +111,9 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
       result.error = `failed to run injection template: failed applying injection overlay: ${e}`;
       return result;
     }
-    templatePod = engine.roundTripPod(nextTemplate.value);
-    merged = engine.roundTripPod(nextMerged.value);
+    // mergePod already decoded the merge into corev1.Pod (a typed round trip is a fixed point).
+    templatePod = nextTemplate.value;
+    merged = nextMerged.value;
   }
   result.templatePod = templatePod;
 

@@ -86,6 +86,7 @@ export function webhookInject(
   if (context.platform === 'openshift') clearProxyUserMatchingApp(pod, release.injection.openshiftClearProxyUser);
   const params: InjectPodParams = {
     pod,
+    podTyped: true,
     workload: workloadOfPod(pod),
     install,
     kubeInject: false,

@@ -4,7 +4,9 @@
  * goes through here.
  */
 export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // On a plain object only "__proto__" is an accessor; every other key assigns an own data property.
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 export const hasOwn = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);

@@ -55,14 +55,20 @@ export type TypeShape =
 const SCALARS = new Set(['string', 'bool', 'int32', 'int64', 'float64']);
 const LEAVES = new Set(['Quantity', 'IntOrString', 'Time', 'Raw']);
 
-/** Reads a Go type expression of the table. */
+const shapes = new Map<string, TypeShape>();
+
+/** Reads a Go type expression of the table (each expression once: the round trips ask for the same few all the time). */
 export function shapeOf(type: string): TypeShape {
-  if (type.startsWith('*')) return { kind: 'pointer', elem: type.slice(1) };
-  if (type.startsWith('[]')) return { kind: 'slice', elem: type.slice(2) };
-  if (type.startsWith('map[string]')) return { kind: 'map', elem: type.slice('map[string]'.length) };
-  if (SCALARS.has(type)) return { kind: 'scalar', go: type as 'string' };
-  if (LEAVES.has(type)) return { kind: 'leaf', go: type as 'Quantity' };
-  return { kind: 'struct', name: type };
+  let shape = shapes.get(type);
+  if (shape) return shape;
+  if (type.startsWith('*')) shape = { kind: 'pointer', elem: type.slice(1) };
+  else if (type.startsWith('[]')) shape = { kind: 'slice', elem: type.slice(2) };
+  else if (type.startsWith('map[string]')) shape = { kind: 'map', elem: type.slice('map[string]'.length) };
+  else if (SCALARS.has(type)) shape = { kind: 'scalar', go: type as 'string' };
+  else if (LEAVES.has(type)) shape = { kind: 'leaf', go: type as 'Quantity' };
+  else shape = { kind: 'struct', name: type };
+  shapes.set(type, shape);
+  return shape;
 }
 
 /** A struct field as the JSON decoder sees it, with embedded structs flattened. */
@@ -96,10 +102,19 @@ export function structFields(table: StructTable, name: string): ResolvedField[] 
   return out;
 }
 
+const fieldIndexes = new WeakMap<readonly ResolvedField[], { exact: Map<string, ResolvedField>; folded: Map<string, ResolvedField> }>();
+
 /** encoding/json's field lookup: an exact name first, else one equal ignoring ASCII case. */
 export function findField(list: readonly ResolvedField[], key: string): ResolvedField | undefined {
-  const exact = list.find((f) => f.json === key);
-  if (exact) return exact;
-  const lower = key.toLowerCase();
-  return list.find((f) => f.json.toLowerCase() === lower);
+  let index = fieldIndexes.get(list);
+  if (!index) {
+    index = { exact: new Map(), folded: new Map() };
+    for (const f of list) {
+      if (!index.exact.has(f.json)) index.exact.set(f.json, f);
+      const lower = f.json.toLowerCase();
+      if (!index.folded.has(lower)) index.folded.set(lower, f);
+    }
+    fieldIndexes.set(list, index);
+  }
+  return index.exact.get(key) ?? index.folded.get(key.toLowerCase());
 }

@@ -93,12 +93,34 @@ function roundTripTime(text: string): string | null | undefined {
   return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`;
 }
 
+/** The encoding of an absent field, by table and type: the same for every absent field of that type. */
+const zeroValues = new WeakMap<StructTable, Map<string, JsonValue>>();
+
+/** A copy of encoded JSON data (zero values are shared, callers may change what they get). */
+function copyJson(v: JsonValue): JsonValue {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copyJson);
+  const out: JsonObject = {};
+  for (const k in v) out[k] = copyJson(v[k]);
+  return out;
+}
+
+/*
+ * The codec walks every value of a pod several times per injection, so it is written without
+ * closures or per-call allocations beyond its output: the trail is pushed and popped in place,
+ * and a mismatch is reported from the arguments that describe it.
+ */
 class Codec {
   readonly issues: TypedRoundTripIssue[] = [];
   /** Where in the input the decoder is. */
   private readonly trail: (string | number)[] = [];
+  private readonly zeros: Map<string, JsonValue>;
 
-  constructor(private readonly table: StructTable) {}
+  constructor(private readonly table: StructTable) {
+    let zeros = zeroValues.get(table);
+    if (!zeros) zeroValues.set(table, (zeros = new Map()));
+    this.zeros = zeros;
+  }
 
   get errors(): string[] {
     return this.issues.map((i) => i.message);
@@ -108,13 +130,8 @@ class Codec {
     this.issues.push({ message, path: [...this.trail] });
   }
 
-  private within<T>(segment: string | number, run: () => T): T {
-    this.trail.push(segment);
-    try {
-      return run();
-    } finally {
-      this.trail.pop();
-    }
+  private mismatch(v: JsonValue | undefined, type: string, struct: string, path: string): void {
+    this.fail(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
   }
 
   /** Whether encoding/json's omitempty leaves this encoded value out. */
@@ -135,6 +152,16 @@ class Codec {
     }
   }
 
+  /** The encoding of an absent value of `type` (Go's zero value). */
+  private zero(type: string, struct: string, path: string, depth: number): JsonValue {
+    let z = this.zeros.get(type);
+    if (z === undefined) {
+      z = this.value(type, undefined, struct, path, depth);
+      this.zeros.set(type, z);
+    }
+    return copyJson(z);
+  }
+
   /** Decodes `v` (undefined = absent) into a Go value of `type` and returns its JSON encoding. */
   value(type: string, v: JsonValue | undefined, struct: string, path: string, depth: number): JsonValue {
     if (depth > MAX_DEPTH) {
@@ -142,52 +169,61 @@ class Codec {
       return null;
     }
     const s = shapeOf(type);
-    const mismatch = (): void => {
-      this.fail(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
-    };
     switch (s.kind) {
       case 'pointer':
         if (v === undefined || v === null) return null;
         return this.value(s.elem, v, struct, path, depth + 1);
-      case 'slice':
+      case 'slice': {
         if (v === undefined || v === null) return null;
-        if (!Array.isArray(v)) return mismatch(), null;
-        return v.map((item, i) => this.within(i, () => this.value(s.elem, item, struct, path, depth + 1)));
+        if (!Array.isArray(v)) return this.mismatch(v, type, struct, path), null;
+        const out: JsonValue[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) {
+          this.trail.push(i);
+          out[i] = this.value(s.elem, v[i], struct, path, depth + 1);
+          this.trail.pop();
+        }
+        return out;
+      }
       case 'map': {
         if (v === undefined || v === null) return null;
-        if (!isObject(v)) return mismatch(), null;
+        if (!isObject(v)) return this.mismatch(v, type, struct, path), null;
         const out: JsonObject = {};
-        for (const [k, item] of Object.entries(v)) setOwn(out, k, this.within(k, () => this.value(s.elem, item, struct, `${path}.${k}`, depth + 1)));
+        for (const k of Object.keys(v)) {
+          this.trail.push(k);
+          setOwn(out, k, this.value(s.elem, v[k], struct, `${path}.${k}`, depth + 1));
+          this.trail.pop();
+        }
         return out;
       }
       case 'scalar':
-        return this.scalar(s.go, v, mismatch);
+        return this.scalar(s.go, v, type, struct, path);
       case 'leaf':
-        return this.leaf(s.go, v, mismatch);
+        return this.leaf(s.go, v, type, struct, path);
       case 'struct':
-        return this.struct(s.name, v, path, depth, mismatch);
+        return this.struct(s.name, v, type, struct, path, depth);
     }
   }
 
-  private scalar(go: 'string' | 'bool' | 'int32' | 'int64' | 'float64', v: JsonValue | undefined, mismatch: () => void): JsonValue {
+  private scalar(go: 'string' | 'bool' | 'int32' | 'int64' | 'float64', v: JsonValue | undefined, type: string, struct: string, path: string): JsonValue {
     const zero = go === 'string' ? '' : go === 'bool' ? false : 0;
     if (v === undefined || v === null) return zero;
-    if (go === 'string') return typeof v === 'string' ? v : (mismatch(), zero);
-    if (go === 'bool') return typeof v === 'boolean' ? v : (mismatch(), zero);
-    if (typeof v !== 'number' && typeof v !== 'bigint') return mismatch(), zero;
+    if (go === 'string') return typeof v === 'string' ? v : (this.mismatch(v, type, struct, path), zero);
+    if (go === 'bool') return typeof v === 'boolean' ? v : (this.mismatch(v, type, struct, path), zero);
+    if (typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct, path), zero;
     if (go === 'float64') return Number(v);
-    if (typeof v === 'number' && !Number.isInteger(v)) return mismatch(), zero;
+    if (typeof v === 'number' && !Number.isInteger(v)) return this.mismatch(v, type, struct, path), zero;
+    if (typeof v === 'number' && go === 'int32') return v >= -2147483648 && v <= 2147483647 ? v : (this.mismatch(v, type, struct, path), zero);
     const big = BigInt(v);
     const [min, max] = INT_RANGE[go];
-    if (big < min || big > max) return mismatch(), zero;
+    if (big < min || big > max) return this.mismatch(v, type, struct, path), zero;
     return typeof v === 'number' || Number.isSafeInteger(Number(big)) ? Number(big) : big;
   }
 
-  private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, mismatch: () => void): JsonValue {
+  private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, type: string, struct: string, path: string): JsonValue {
     if (go === 'Raw') return v === undefined ? null : v;
     if (go === 'Quantity') {
       if (v === undefined || v === null) return '0';
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return mismatch(), '0';
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct, path), '0';
       const q = parseQuantity(typeof v === 'string' ? v.trim() : numberText(v));
       if (!q) {
         this.fail("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
@@ -198,10 +234,10 @@ class Codec {
     if (go === 'IntOrString') {
       if (v === undefined || v === null) return 0;
       if (typeof v === 'string') return v;
-      return this.scalar('int32', v, mismatch);
+      return this.scalar('int32', v, type, struct, path);
     }
     if (v === undefined || v === null) return null;
-    if (typeof v !== 'string') return mismatch(), null;
+    if (typeof v !== 'string') return this.mismatch(v, type, struct, path), null;
     const t = roundTripTime(v);
     if (t === undefined) {
       this.fail(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse`);
@@ -210,21 +246,25 @@ class Codec {
     return t;
   }
 
-  private struct(name: string, v: JsonValue | undefined, path: string, depth: number, mismatch: () => void): JsonValue {
+  private struct(name: string, v: JsonValue | undefined, type: string, outer: string, path: string, depth: number): JsonValue {
     const list = structFields(this.table, name);
-    const given = new Map<string, JsonValue>();
+    let given: Map<string, JsonValue> | undefined;
     if (v !== undefined && v !== null) {
-      if (!isObject(v)) mismatch();
+      if (!isObject(v)) this.mismatch(v, type, outer, path);
       else {
-        for (const [k, item] of Object.entries(v)) {
+        given = new Map();
+        for (const k of Object.keys(v)) {
           const f = findField(list, k);
-          if (f) given.set(f.json, this.within(k, () => this.value(f.type, item, name, path ? `${path}.${f.json}` : f.json, depth + 1)));
+          if (!f) continue;
+          this.trail.push(k);
+          given.set(f.json, this.value(f.type, v[k], name, path ? `${path}.${f.json}` : f.json, depth + 1));
+          this.trail.pop();
         }
       }
     }
     const out: JsonObject = {};
     for (const f of list) {
-      const encoded = given.has(f.json) ? given.get(f.json)! : this.value(f.type, undefined, name, f.json, depth + 1);
+      const encoded = given?.has(f.json) ? given.get(f.json)! : this.zero(f.type, name, f.json, depth + 1);
       if (f.omitempty && this.isEmpty(f.type, encoded)) continue;
       if (f.omitzero && encoded === null) continue;
       out[f.json] = encoded;
