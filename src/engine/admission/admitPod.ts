@@ -7,6 +7,7 @@ import { requirementOrigin } from '../webhooks/selectorCheck.ts';
 import { byteOrder } from '../webhooks/webhookConfiguration.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
+import { unservedRevision } from './unservedRevision.ts';
 import type { DoubleInjection, InjectorCall, SeenValue, TraceStep, Verdict, WebhookRow, WorkloadAdmission } from './types.ts';
 
 export type AdmissionCore = Omit<WorkloadAdmission, 'workload' | 'suggestions'>;
@@ -257,11 +258,19 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
     verdict = 'not-injected';
     decidingStep = 'apiserver:none';
     const injectorRows = webhooks.filter((w) => w.injector);
+    const injectorWebhooks = sorted.flatMap(({ configuration }) => configuration.webhooks.filter(isInjectorWebhook));
+    const unserved = injectorRows.length ? unservedRevision(injectorWebhooks, nsWritten, podLabels) : undefined;
     summary = !index.configurations.length
       ? 'Not injected: the scenario has no MutatingWebhookConfiguration, so no webhook would be called.'
       : !injectorRows.length
         ? 'Not injected: none of the MutatingWebhookConfigurations is an Istio sidecar injector.'
-        : `Not injected: the API server calls none of the ${injectorRows.length} injection webhooks, so the pod never reaches istiod.`;
+        : unserved
+          ? `Not injected: no webhook serves revision ${unserved.revision} — ${unserved.askedBy === 'namespace' ? `namespace ${s.namespace} is` : 'the pod is'} labelled ${REV_KEY}=${unserved.revision}, but the injection webhooks serve ${unserved.served.length ? `only ${unserved.served.map((r) => `${REV_KEY}=${r}`).join(', ')}` : `no ${REV_KEY} value`}, so the pod never reaches istiod. Install that revision (or its tag), or relabel.`
+          : `Not injected: the API server calls none of the ${injectorRows.length} injection webhooks, so the pod never reaches istiod.`;
+    if (unserved) {
+      const at = unserved.askedBy === 'namespace' ? s.locateNamespace?.(['metadata', 'labels', REV_KEY]) : s.locateWorkload([...s.templatePath, 'metadata', 'labels', REV_KEY]);
+      diagnostics.push(diagnostic('admission', 'warning', `no webhook serves revision ${unserved.revision}: no MutatingWebhookConfiguration selects ${REV_KEY}=${unserved.revision}`, at));
+    }
     steps.push({ id: 'apiserver:none', stage: 'apiserver', title: 'injection webhooks called', outcome: 'decisive', detail: summary, values: [] });
   }
 
