@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../engine/releases/fromPaste.ts';
 import { builtinInstallDocuments } from '../engine/injection/index.ts';
 
 /** A template of our own that adds a debugging container next to the app (for the custom-template example). */
@@ -18,7 +19,7 @@ function configMap(config: Record<string, unknown>, values: unknown, note: strin
     {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system', labels: { 'istio.io/rev': 'default' } },
+      metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system', labels: { 'istio.io/rev': 'default', [BUILTIN_INSTALL_LABEL]: BUILTIN_INSTALL_VALUE } },
       data: { config: stringify(config, { lineWidth: 0, blockQuote: 'literal' }), values: JSON.stringify(values, null, 2) },
     },
     { lineWidth: 0, blockQuote: 'literal' },

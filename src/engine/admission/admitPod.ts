@@ -8,6 +8,7 @@ import { byteOrder } from '../webhooks/webhookConfiguration.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
 import { unservedRevision } from './unservedRevision.ts';
+import { releaseOfRevision } from '../releases/scenarioRelease.ts';
 import type { DoubleInjection, InjectorCall, SeenValue, TraceStep, Verdict, WebhookRow, WorkloadAdmission } from './types.ts';
 
 export type AdmissionCore = Omit<WorkloadAdmission, 'workload' | 'suggestions'>;
@@ -196,7 +197,8 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
       const conf = sorted.find((c) => c.configuration.name === w.configuration)!.configuration;
       const target = injectorTargetOf(conf.webhooks[w.webhookIndex], conf.labels);
       const cm = findInjectorConfig(index, target.revision, target.namespace);
-      const config = cm ? cm.read.config : CHART_DEFAULT_POLICY;
+      const release = releaseOfRevision(index.releases, target.revision);
+      const config = { ...(cm ? cm.read.config : CHART_DEFAULT_POLICY), ...(release ? { injectValue: release.behaviour.injection.injectValue } : {}) };
       const decision = injectRequired({ namespace: s.namespace, labels: podLabels, annotations: podAnnotations, hostNetwork: template.spec?.hostNetwork === true }, config, ignoredNamespaces);
       injectors.push({
         configuration: w.configuration,
@@ -206,6 +208,7 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
         policySource: cm ? 'configMap' : 'chart-default',
         decision,
         pathEnv: target.pathEnv,
+        ...(release ? { release: release.label } : {}),
       });
       const prefix = `istiod:${target.revision}:${w.configuration}/${w.webhook}`;
       const tag = conf.labels['istio.io/tag'];
@@ -213,7 +216,7 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
       steps.push({
         id: `${prefix}:config`,
         stage: 'istiod',
-        title: `istiod revision ${target.revision}`,
+        title: `istiod revision ${target.revision}${release ? ` (${release.label})` : ''}`,
         outcome: 'pass',
         detail: cm
           ? `reached through ${via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`

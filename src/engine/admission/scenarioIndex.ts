@@ -1,3 +1,4 @@
+import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
 import type { ReadInjectorConfig } from '../injectionPolicy/index.ts';
@@ -41,6 +42,8 @@ export interface ScenarioIndex {
   namespaces: Map<string, ScenarioObject>;
   injectorConfigs: IndexedInjectorConfig[];
   diagnostics: Diagnostic[];
+  /** The release each istiod revision runs (how it reads sidecar.istio.io/inject); master's when absent. */
+  releases?: ScenarioRelease;
 }
 
 /**

@@ -56,6 +56,8 @@ export interface InjectorCall {
   decision: PolicyDecision;
   /** URL-path environment overrides the webhook passes to istiod. */
   pathEnv: Record<string, string>;
+  /** The Istio release that istiod is simulated as ("Istio 1.24.3"), when the scenario says. */
+  release?: string;
 }
 
 /** A change to the user's YAML the UI can apply: set or remove the value at `path` of one document, or add a document. */

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { Verdict } from '../admission/types.ts';
 import { builtinInstallDocuments } from '../injection/builtin/index.ts';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPaste.ts';
 import type { DriftKind } from './types.ts';
 
 /**
@@ -166,7 +167,7 @@ function configMaps(namespaces: string[]) {
       values: JSON.stringify({ ...(install.values as Record<string, any>), revision: revision === 'default' ? '' : revision }),
     },
     kind: 'ConfigMap',
-    metadata: { labels: { 'istio.io/rev': revision }, name: revision === 'default' ? 'istio-sidecar-injector' : `istio-sidecar-injector-${revision}`, namespace: 'istio-system' },
+    metadata: { labels: { 'istio.io/rev': revision, [BUILTIN_INSTALL_LABEL]: BUILTIN_INSTALL_VALUE }, name: revision === 'default' ? 'istio-sidecar-injector' : `istio-sidecar-injector-${revision}`, namespace: 'istio-system' },
   });
   return [
     ...namespaces.map((ns) => ({ apiVersion: 'v1', data: { 'ca.crt': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' }, kind: 'ConfigMap', metadata: { name: 'kube-root-ca.crt', namespace: ns } })),

@@ -30,6 +30,8 @@ export interface InjectScenarioInput {
   context?: Partial<ClusterContext>;
   /** kube-inject's `--revision` (webhook mode uses context.revision). */
   kubeInjectRevision?: string;
+  /** The injector ConfigMap carries meshsim's built-in (master) templates, e.g. rewritten for the CNI switch. */
+  builtinTemplates?: boolean;
 }
 
 /** One pod the webhook saw, with everything the panels show about its injection. */
@@ -242,7 +244,7 @@ function installFor(input: InjectScenarioInput, diagnostics: Diagnostic[]): Inje
   diagnostics.push(...built.diagnostics);
   if (valuesUnreadable && input.install?.values === undefined) built.install.valuesUnreadable = true;
   // meshsim's own install (master's chart) unless the user gave their injector config.
-  if (input.injectorConfigMap === undefined && input.install?.config === undefined) built.install.builtin = true;
+  if (input.builtinTemplates || (input.injectorConfigMap === undefined && input.install?.config === undefined)) built.install.builtin = true;
   return built.install;
 }
 

@@ -22,8 +22,11 @@ const isMap = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 
 /** The parts of an injector ConfigMap the fingerprints read. */
 export function installShapeOf(configMap: Obj): InstallShape {
-  const values = parseLoose(configMap.data?.values);
-  const config = parseLoose(configMap.data?.config);
+  return installShapeOfParsed(parseLoose(configMap.data?.values), parseLoose(configMap.data?.config));
+}
+
+/** The same from `values` and `config` already parsed (the scenario's install models). */
+export function installShapeOfParsed(values: unknown, config: unknown): InstallShape {
   const templates = isMap(config) && isMap(config.templates) ? config.templates : {};
   return {
     values: isMap(values) ? values : undefined,
@@ -42,6 +45,8 @@ export function imageTag(image: string): string | undefined {
 
 export interface PastedInstall {
   configMap: Obj;
+  /** `values` and `config` already parsed, when the caller has them (else they are parsed here). */
+  parsed?: { values: unknown; config: unknown };
   where?: SourceRef;
   /** Where `data.values` is, to point at global.tag. */
   valuesWhere?: SourceRef;
@@ -60,8 +65,13 @@ export function detectionInputOf(install: PastedInstall | undefined, images: Pas
   let shape: DetectionInput['install'];
   if (install) {
     const name = String(install.configMap.metadata?.name ?? 'istio-sidecar-injector');
-    const s = installShapeOf(install.configMap);
+    const s = install.parsed ? installShapeOfParsed(install.parsed.values, install.parsed.config) : installShapeOf(install.configMap);
     shape = { ...s, name, where: install.where };
+    if (isBuiltinInstall(install.configMap)) {
+      // meshsim's own templates are not a chart render: its fingerprints say nothing.
+      versions.push({ value: 'master', signal: `the ${BUILTIN_INSTALL_LABEL} label of ${name} (meshsim's built-in install is Istio master's chart)`, where: install.where });
+      return { versions };
+    }
     const tag = s.values && isMap(s.values.global) ? s.values.global.tag : undefined;
     if (tag !== undefined && tag !== null && tag !== '') versions.push({ value: String(tag), signal: `global.tag in ${name}`, where: install.valuesWhere ?? install.where });
     const labels = isMap(install.configMap.metadata?.labels) ? install.configMap.metadata.labels : {};
@@ -89,4 +99,16 @@ export function istioImagesOf(kind: string, name: string, podSpec: Obj | undefin
     else if (base === 'proxyv2' && c?.name === 'istio-proxy') out.push({ image, what: `istio-proxy of ${kind} ${name}`, where });
   }
   return out;
+}
+
+/**
+ * The label meshsim puts on its built-in install when it writes it out as a ConfigMap (the Injector
+ * tab's "start from the built-in install", the examples): its templates are Istio master's chart,
+ * whatever global.tag its images carry.
+ */
+export const BUILTIN_INSTALL_LABEL = 'meshsim.dev/install';
+export const BUILTIN_INSTALL_VALUE = 'built-in';
+
+export function isBuiltinInstall(configMap: Record<string, any> | undefined): boolean {
+  return configMap?.metadata?.labels?.[BUILTIN_INSTALL_LABEL] === BUILTIN_INSTALL_VALUE;
 }

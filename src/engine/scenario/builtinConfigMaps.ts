@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPaste.ts';
 import { builtinInstallDocuments } from '../injection/index.ts';
 
 /**
@@ -12,7 +13,7 @@ export function builtinConfigMaps(): { injector: string; mesh: string } {
     {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system', labels: { 'istio.io/rev': 'default' } },
+      metadata: { name: 'istio-sidecar-injector', namespace: 'istio-system', labels: { 'istio.io/rev': 'default', [BUILTIN_INSTALL_LABEL]: BUILTIN_INSTALL_VALUE } },
       data: { config: stringify(docs.config, { lineWidth: 0, blockQuote: 'literal' }), values: JSON.stringify(docs.values, null, 2) },
     },
     { lineWidth: 0, blockQuote: 'literal' },

@@ -7,6 +7,10 @@ import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
 import { unifiedDiff } from './unifiedDiff.ts';
+import { parseGoBool } from '../go/index.ts';
+import { jobNeverCompletes } from '../injection/jobCompletion.ts';
+import { isBuiltinInstall } from '../releases/fromPaste.ts';
+import { chooseReleases, type ReleaseChoice } from '../releases/scenarioRelease.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */
@@ -21,8 +25,14 @@ export interface InstallChoice {
 export interface ClusterOptions {
   /** Force the Istio CNI plugin on or off (undefined: as the install's values say). */
   cni?: boolean;
-  /** Whether the cluster gives pods native sidecars (Kubernetes ≥ 1.29 with istiod's auto-detection). Default true. */
+  /**
+   * Whether the cluster gives pods native sidecars. Unset: as the install's
+   * values.pilot.env.ENABLE_NATIVE_SIDECARS says, else as the release does on current nodes (1.27+
+   * auto-detects them: on; before, istiod's ENABLE_NATIVE_SIDECARS defaults to off).
+   */
   nativeSidecars?: boolean;
+  /** The Istio release istiod runs ("1.24", "1.24.3", "master"); unset or "auto": read from the paste (src/engine/releases). */
+  istioRelease?: string;
 }
 
 export interface InjectionResult {
@@ -41,6 +51,10 @@ export interface InjectionResult {
   templateTexts: Record<string, string>;
   /** What `istioctl kube-inject -f` prints for this workload. */
   kubeInject: { output?: string; warnings: string[]; error?: string };
+  /** Where the native-sidecar decision came from. */
+  nativeSidecarsFrom: 'setting' | 'values.pilot.env' | 'release default';
+  /** The Istio release this injection simulates, and why. */
+  release: { name: string; label: string; chosenBy: ReleaseChoice['chosenBy']; summary: string };
   diagnostics: Diagnostic[];
 }
 
@@ -87,8 +101,8 @@ export function injectionSubject(installs: InstallModels, workload: Workload, ad
  * The selected workload injected by the istiod the API server would reach, with the install the
  * user pasted for that revision, or the built-in default one.
  */
-export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined, cluster: ClusterOptions = {}): InjectionResult {
-  return injectWorkload(injectionSubject(readInstallModels(docs), workload, admission), cluster);
+export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, admission: WorkloadAdmission | undefined, cluster: ClusterOptions = {}, release?: ReleaseChoice): InjectionResult {
+  return injectWorkload(injectionSubject(readInstallModels(docs), workload, admission), cluster, release);
 }
 
 /**
@@ -96,7 +110,11 @@ export function analyzeInjection(docs: ScenarioDocuments, workload: Workload, ad
  * read from the document the user wrote, with sigs.k8s.io/yaml's rules, and injected once for each
  * view: kube-inject's output and the webhook's patch.
  */
-export function injectWorkload(subject: InjectionSubject, cluster: ClusterOptions = {}): InjectionResult {
+export function injectWorkload(
+  subject: InjectionSubject,
+  cluster: ClusterOptions = {},
+  release: ReleaseChoice = chooseReleases([], [], cluster.istioRelease).otherwise,
+): InjectionResult {
   const { workload, revision, injector: injectorModel, mesh: meshModel } = subject;
   const install: InstallChoice = {
     revision,
@@ -108,9 +126,16 @@ export function injectWorkload(subject: InjectionSubject, cluster: ClusterOption
     ].join(' '),
   };
   const built = installFromModels(injectorModel, meshModel, { cni: cluster.cni });
+  // meshsim's built-in install written out as a ConfigMap still carries master's templates.
+  if (injectorModel && isBuiltinInstall(injectorModel.object.value)) built.install.builtin = true;
   const diagnostics: Diagnostic[] = [...built.diagnostics];
-  const nativeSidecars = cluster.nativeSidecars ?? true;
-  const context = contextOf({ revision, nativeSidecars });
+  const pilotEnv = pilotEnvOf(injectorModel?.values?.value);
+  const fromEnv = parseGoBool(pilotEnv.ENABLE_NATIVE_SIDECARS ?? '');
+  const nativeSidecarsFrom: InjectionResult['nativeSidecarsFrom'] = cluster.nativeSidecars !== undefined ? 'setting' : fromEnv !== undefined ? 'values.pilot.env' : 'release default';
+  const nativeSidecars = cluster.nativeSidecars ?? fromEnv ?? release.behaviour.nativeSidecars.defaultOn;
+  // The chart sets istiod's env from values.pilot.env; the native switch, when set, is that env too.
+  const istiodEnv = cluster.nativeSidecars === undefined ? pilotEnv : withoutKey(pilotEnv, 'ENABLE_NATIVE_SIDECARS');
+  const context = contextOf({ revision, nativeSidecars, istiodEnv, release: release.behaviour });
   const decoded = workload.doc.ast ? decodeKubeNode(workload.doc.ast, workload.path) : { value: workload.value as JsonValue };
   if ('error' in decoded) diagnostics.push(diagnostic('injection', 'error', `the workload cannot be read as Kubernetes reads it: ${decoded.error}`, workload.doc.locate(workload.path)));
   diagnostics.push(...checkTemplates(built.install, defaultEngine, context.release));
@@ -124,6 +149,8 @@ export function injectWorkload(subject: InjectionSubject, cluster: ClusterOption
     templatesChecked: true,
   });
   const pod = result.pods[0];
+  const never = pod?.after ? jobNeverCompletes(workload.kind, ownerKindOf(workload), pod.after, release.behaviour.nativeSidecars.mode !== 'env') : undefined;
+  if (never) diagnostics.push(diagnostic('injection', 'warning', never, workload.doc.locate(workload.path)));
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
@@ -148,8 +175,30 @@ export function injectWorkload(subject: InjectionSubject, cluster: ClusterOption
     templateTexts: Object.fromEntries((pod?.templates ?? []).filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n]])),
     diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
     kubeInject: result.kubeInject,
+    nativeSidecarsFrom,
+    release: { name: release.name, label: release.label, chosenBy: release.chosenBy, summary: release.summary },
     diagnostics: [...diagnostics, ...result.diagnostics].map((d) => onInjectorText(d, injectorModel)),
   };
+}
+
+/** istiod's environment as the chart sets it: values.pilot.env (in the ConfigMap from 1.26; earlier only if added by hand). */
+function pilotEnvOf(values: unknown): Record<string, string> {
+  const env = (values as { pilot?: { env?: unknown } } | null | undefined)?.pilot?.env;
+  if (!env || typeof env !== 'object' || Array.isArray(env)) return {};
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => [k, String(v)]));
+}
+
+function withoutKey(m: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _dropped, ...rest } = m;
+  return rest;
+}
+
+/** The controller a bare Pod names as its owner (a Job's pod pasted on its own). */
+function ownerKindOf(w: Workload): string | undefined {
+  if (w.kind !== 'Pod') return undefined;
+  const owners = w.value.metadata?.ownerReferences;
+  const controller = Array.isArray(owners) ? owners.find((o: any) => o?.controller === true) : undefined;
+  return typeof controller?.kind === 'string' ? controller.kind : undefined;
 }
 
 /** A template error points at the template's line in the user's Injector tab when that is where it was written. */

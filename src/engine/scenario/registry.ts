@@ -5,6 +5,7 @@ import { inputStages } from './stages/inputs.ts';
 import { installsStage } from './stages/installs.ts';
 import { modelStage, selectionStage, summaryStage } from './stages/model.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
+import { releaseStage } from '../releases/releaseStage.ts';
 
 /**
  * Every stage of the scenario engine, one line each. The order is the order of the result's
@@ -18,6 +19,7 @@ export const SCENARIO_STAGES: readonly AnyStage[] = [
   summaryStage,
   installsStage,
   clusterIndexStage,
+  releaseStage,
   admitStage,
   suggestionsStage,
   suggestionTextsStage,

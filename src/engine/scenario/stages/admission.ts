@@ -1,6 +1,6 @@
 import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
 import { yamlStreamEditorOf } from '../../yaml/index.ts';
-import { defineStage } from '../pipeline.ts';
+import { defineStage, type StageContext } from '../pipeline.ts';
 import { withInjectionOutcome } from '../rejectedByIstiod.ts';
 import { INPUT_NAMES, type InputName, type ScenarioAdmission } from '../types.ts';
 
@@ -14,12 +14,18 @@ export const clusterIndexStage = defineStage({
   fallback: () => undefined,
 });
 
+/** The cluster index with the release each revision runs (how each istiod reads the pod's labels). */
+function releasedIndex(ctx: StageContext) {
+  const index = ctx.get('clusterIndex');
+  return index ? { ...index, releases: ctx.get('release') } : undefined;
+}
+
 /** `admit`: every workload through the API server and istiod (no suggestions). */
 export const admitStage = defineStage({
   id: 'admit',
-  reads: (ctx) => [ctx.get('clusterIndex'), ...ctx.get('model').workloads],
+  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('release'), ...ctx.get('model').workloads],
   run: (ctx) => {
-    const index = ctx.get('clusterIndex');
+    const index = releasedIndex(ctx);
     return index ? admitWorkloads(ctx.get('model').workloads, index) : { admitted: [], diagnostics: [] };
   },
   fallback: () => ({ admitted: [], diagnostics: [] }),
@@ -28,9 +34,9 @@ export const admitStage = defineStage({
 /** `suggestions`: the smallest verified edits that turn each verdict around. */
 export const suggestionsStage = defineStage({
   id: 'suggestions',
-  reads: (ctx) => [ctx.get('admit'), ctx.get('clusterIndex')],
+  reads: (ctx) => [ctx.get('admit'), ctx.get('clusterIndex'), ctx.get('release')],
   run: (ctx) => {
-    const index = ctx.get('clusterIndex');
+    const index = releasedIndex(ctx);
     const { admitted } = ctx.get('admit');
     return index ? suggestForWorkloads(admitted, index) : { suggestions: admitted.map(() => []), diagnostics: [] };
   },

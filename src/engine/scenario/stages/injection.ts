@@ -1,5 +1,6 @@
 import { defineStage, type StageContext } from '../pipeline.ts';
 import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
+import { releaseOfRevision } from '../../releases/scenarioRelease.ts';
 
 /** The selected workload's injection subject, when istiod decides to inject it. */
 function subjectOf(ctx: StageContext): InjectionSubject | undefined {
@@ -21,11 +22,11 @@ export const injectionStage = defineStage({
   publish: true,
   reads: (ctx) => {
     const s = subjectOf(ctx);
-    return [s?.workload, s?.revision, s?.injector, s?.mesh, s?.decision, ctx.input.cluster];
+    return [s?.workload, s?.revision, s?.injector, s?.mesh, s?.decision, ctx.input.cluster, s && releaseOfRevision(ctx.get('release'), s.revision)];
   },
   run: (ctx) => {
     const s = subjectOf(ctx);
-    return s ? injectWorkload(s, ctx.input.cluster) : undefined;
+    return s ? injectWorkload(s, ctx.input.cluster, releaseOfRevision(ctx.get('release'), s.revision)) : undefined;
   },
   diagnostics: (out) => out?.diagnostics ?? [],
   fallback: () => undefined,
