@@ -11,6 +11,12 @@ type Obj = Record<string, any>;
 
 function parseLoose(text: unknown): unknown {
   if (typeof text !== 'string' || !text.trim()) return undefined;
+  // values are JSON in every chart render, and JSON.parse is many times faster than a YAML parser.
+  try {
+    return JSON.parse(text);
+  } catch {
+    // YAML, as istiod also accepts it
+  }
   try {
     return parse(text);
   } catch {
