@@ -35,6 +35,11 @@ export interface DataPlaneVerdict {
   asksForAmbient: boolean;
   /** Whether the pod or its namespace asks the injector for a sidecar (the labels the webhooks select on). */
   asksForSidecar: boolean;
+  /**
+   * Whether this pod lives in the ambient world: it asks for ambient, or it or its namespace
+   * carries istio.io/dataplane-mode at all. Advice to add a sidecar does not apply to it.
+   */
+  ambientIntent: boolean;
   notes: DataPlaneNote[];
 }
 
@@ -142,7 +147,8 @@ export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
 
   const side = { verdict: sidecar.verdict, summary: sidecar.summary };
   const amb = { enrolled: ambient.enrolled, rule: ambient.rule, reason: ambient.reason, ...(ambient.selectorIndex !== undefined ? { selectorIndex: ambient.selectorIndex } : {}), text: ambient.text };
-  const base = { sidecar: side, ambient: amb, asksForAmbient, asksForSidecar, notes };
+  const ambientIntent = asksForAmbient || nsMode !== undefined || podMode !== undefined;
+  const base = { sidecar: side, ambient: amb, asksForAmbient, asksForSidecar, ambientIntent, notes };
   if (sidecar.verdict === 'rejected') {
     return { mode: 'rejected', headline: 'Not created: admission rejects the pod', summary: `${sidecar.summary} Neither data plane applies to a pod that is never created.`, ...base };
   }

@@ -47,15 +47,20 @@ export interface SettingOrigin {
   source?: SourceRef;
 }
 
+/** The two halves of the chart's default, also offered alone by the app's selector switch. */
+export const DATAPLANE_MODE_SELECTORS = {
+  /** A pod labelled istio.io/dataplane-mode=ambient, in any namespace. */
+  pod: { podSelector: { matchLabels: { [DATAPLANE_MODE]: DATAPLANE_MODE_AMBIENT } } } as EnablementSelector,
+  /** Every pod of a namespace labelled ambient, except pods labelled none. */
+  namespace: {
+    podSelector: { matchExpressions: [{ key: DATAPLANE_MODE, operator: 'NotIn', values: [DATAPLANE_MODE_NONE] }] },
+    namespaceSelector: { matchLabels: { [DATAPLANE_MODE]: DATAPLANE_MODE_AMBIENT } },
+  } as EnablementSelector,
+};
+
 /** The chart's `ambient.enablementSelectors` default: pod label ambient anywhere; ambient namespaces minus pods labelled none. */
 export function defaultEnablementSelectors(): EnablementSelector[] {
-  return [
-    { podSelector: { matchLabels: { [DATAPLANE_MODE]: DATAPLANE_MODE_AMBIENT } } },
-    {
-      podSelector: { matchExpressions: [{ key: DATAPLANE_MODE, operator: 'NotIn', values: [DATAPLANE_MODE_NONE] }] },
-      namespaceSelector: { matchLabels: { [DATAPLANE_MODE]: DATAPLANE_MODE_AMBIENT } },
-    },
-  ];
+  return structuredClone([DATAPLANE_MODE_SELECTORS.pod, DATAPLANE_MODE_SELECTORS.namespace]);
 }
 
 /** Istio's ambient profile: the istio-cni chart defaults with `ambient.enabled: true`, installed in istio-system. */

@@ -2,6 +2,17 @@ import { WORKLOAD_KINDS, type DocumentRole, type WorkloadKind } from './kinds.ts
 
 const INJECTOR_CONFIGMAP = /^istio-sidecar-injector(?:-(.+))?$/;
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
+const CNI_CONFIGMAP = 'istio-cni-config';
+/** Operator resources that carry istio-cni's chart values (Sail's IstioCNI, istioctl's IstioOperator). */
+const CNI_OPERATOR_KINDS = ['IstioCNI', 'IstioOperator'];
+
+const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A document with no kind that reads as istio-cni chart values: an `ambient:` map at the top or under `cni:`. */
+function isCniValues(obj: Record<string, unknown>): boolean {
+  if (obj.apiVersion !== undefined || obj.kind !== undefined) return false;
+  return isMapping(obj.ambient) || (isMapping(obj.cni) && isMapping(obj.cni.ambient));
+}
 
 /** Says what a parsed document is to meshsim, from its kind and, for ConfigMaps, its name. */
 export function classifyDocument(value: unknown): DocumentRole {
@@ -12,8 +23,11 @@ export function classifyDocument(value: unknown): DocumentRole {
   if (kind === 'Namespace') return { role: 'namespace' };
   if (kind === 'MutatingWebhookConfiguration') return { role: 'webhookConfiguration' };
   if (kind === 'List' || kind.endsWith('List')) return { role: 'list' };
+  if (CNI_OPERATOR_KINDS.includes(kind)) return { role: 'cniConfig', form: 'operator' };
+  if (isCniValues(obj)) return { role: 'cniConfig', form: 'values' };
   if (kind === 'ConfigMap') {
     const name = String(obj.metadata?.name ?? '');
+    if (name === CNI_CONFIGMAP) return { role: 'cniConfig', form: 'configMap' };
     const injector = INJECTOR_CONFIGMAP.exec(name);
     if (injector) return { role: 'injectorConfigMap', revision: injector[1] ?? 'default' };
     const mesh = MESH_CONFIGMAP.exec(name);

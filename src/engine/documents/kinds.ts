@@ -17,6 +17,8 @@ export type DocumentRole =
   | { role: 'injectorConfigMap'; revision: string }
   | { role: 'meshConfigMap'; revision: string }
   | { role: 'configMap' }
+  /** istio-cni's settings: its `istio-cni-config` ConfigMap, an operator resource (IstioCNI, IstioOperator), or chart values. */
+  | { role: 'cniConfig'; form: 'configMap' | 'operator' | 'values' }
   | { role: 'list' }
   | { role: 'other'; kind: string };
 

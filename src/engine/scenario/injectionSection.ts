@@ -1,3 +1,4 @@
+import type { AmbientClusterOptions } from '../ambient/switches.ts';
 import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
@@ -22,7 +23,7 @@ export interface InstallChoice {
 }
 
 /** What the cluster contributes that no pasted object says: how its nodes and CNI are set up. */
-export interface ClusterOptions {
+export interface ClusterOptions extends AmbientClusterOptions {
   /** Force the Istio CNI plugin on or off (undefined: as the install's values say). */
   cni?: boolean;
   /**

@@ -1,3 +1,4 @@
+import { ambientStage, ambientWorkloadStage, cniSettingsStage } from '../ambient/ambientStage.ts';
 import type { AnyStage } from './pipeline.ts';
 import { admissionStage, admitStage, clusterIndexStage, suggestionsStage, suggestionTextsStage } from './stages/admission.ts';
 import { injectionStage } from './stages/injection.ts';
@@ -28,4 +29,7 @@ export const SCENARIO_STAGES: readonly AnyStage[] = [
   captureStage,
   traceStage,
   trafficStage,
+  cniSettingsStage,
+  ambientWorkloadStage,
+  ambientStage,
 ];

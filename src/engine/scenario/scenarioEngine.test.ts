@@ -45,6 +45,7 @@ describe('the staged engine', () => {
       steps.push({ ...at, traffic: { ...e.traffic, family: e.traffic?.family === 'ipv6' ? 'ipv4' : 'ipv6' } });
       steps.push({ ...at, cluster: { ...e.cluster, cni: !e.cluster?.cni } });
       steps.push({ ...at, cluster: { ...e.cluster, nativeSidecars: e.cluster?.nativeSidecars === false } });
+      steps.push({ ...at, cluster: { ...e.cluster, ambient: e.cluster?.ambient === false, ambientSelectors: 'pod-label' } });
       steps.push({ ...at, selectedWorkload: 1 });
       steps.push({ ...at, texts: { ...e.texts, workloads: `${e.texts.workloads}\n` } });
     }

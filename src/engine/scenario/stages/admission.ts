@@ -1,4 +1,6 @@
 import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
+import { withoutSidecarAdvice } from '../../ambient/ambientStage.ts';
+import type { Suggestion } from '../../admission/index.ts';
 import { yamlStreamEditorOf } from '../../yaml/index.ts';
 import { defineStage, type StageContext } from '../pipeline.ts';
 import { withInjectionOutcome } from '../rejectedByIstiod.ts';
@@ -51,11 +53,11 @@ export const suggestionsStage = defineStage({
 export const suggestionTextsStage = defineStage({
   id: 'suggestionTexts',
   reads: (ctx) => {
-    const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
+    const list = offered(ctx, ctx.get('selection'));
     return [list, ...editedInputs(list.flatMap((s) => s.edits)).map((name) => ctx.get(`parse:${name}`))];
   },
   run: (ctx) => {
-    const list = ctx.get('suggestions').suggestions[ctx.get('selection')] ?? [];
+    const list = offered(ctx, ctx.get('selection'));
     const editors = new Map<InputName, Editor>();
     // Each text is edited from the parse its input stage made: suggestions never parse it again.
     const editorOf = (name: InputName) => {
@@ -72,7 +74,7 @@ export const suggestionTextsStage = defineStage({
 export const admissionStage = defineStage({
   id: 'admission',
   publish: true,
-  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('suggestions'), ctx.get('suggestionTexts'), ctx.get('selection'), ctx.get('injection')],
+  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('suggestions'), ctx.get('suggestionTexts'), ctx.get('selection'), ctx.get('injection'), ctx.get('ambientWorkload').ambientIntent],
   run: (ctx): ScenarioAdmission => {
     const index = ctx.get('clusterIndex');
     const admit = ctx.get('admit');
@@ -81,7 +83,7 @@ export const admissionStage = defineStage({
     const selected = ctx.get('selection');
     const injection = ctx.get('injection');
     const workloads = admit.admitted.map((a, i) => {
-      const suggestions = (found.suggestions[i] ?? []).map((s, j) => ({ ...s, texts: i === selected ? (texts[j] ?? {}) : {} }));
+      const suggestions = offered(ctx, i).map((s, j) => ({ ...s, texts: i === selected ? (texts[j] ?? {}) : {} }));
       const w = { ...a.admission, suggestions };
       return i === selected ? withInjectionOutcome(w, injection) : w;
     });
@@ -90,6 +92,11 @@ export const admissionStage = defineStage({
   diagnostics: (out) => [...out.diagnostics, ...out.workloads.flatMap((w) => w.diagnostics)],
   fallback: () => ({ workloads: [], diagnostics: [] }),
 });
+
+/** A workload's suggestions, less the advice to add a sidecar when it lives in the ambient world (ambient/). */
+function offered(ctx: StageContext, i: number): Suggestion[] {
+  return withoutSidecarAdvice(ctx.get('suggestions').suggestions[i] ?? [], ctx.get('ambientWorkload').ambientIntent[i]);
+}
 
 function editedInputs(edits: readonly YamlEdit[]): InputName[] {
   return [...new Set(edits.map((e) => e.input as InputName).filter((name) => INPUT_NAMES.includes(name)))];

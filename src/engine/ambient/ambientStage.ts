@@ -1,0 +1,172 @@
+/**
+ * Ambient in the scenario engine: two stages, registered in scenario/registry.ts.
+ *
+ * - `cniSettings`: istio-cni's settings from the pasted `istio-cni-config` ConfigMap, chart values
+ *   or operator resource (any input tab; see documents/classify.ts) and the cluster switches, over
+ *   Istio's ambient profile.
+ * - `ambient` (published as `result.ambient`): the selected workload through both data planes —
+ *   istio-cni's steps on the pod as admitted (istiod's patched pod when injected), the verdict and
+ *   its interplay, the node agent's view of a running pod, and verified fixes with the texts they
+ *   would leave — plus every workload's data plane for the workload list.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { ScenarioObject } from '../documents/index.ts';
+import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
+import { defineStage } from '../scenario/pipeline.ts';
+import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
+import { yamlStreamEditor } from '../yaml/index.ts';
+import { cniConfigMapText } from './builtinConfigMap.ts';
+import type { DataPlaneMode } from './dataplane.ts';
+import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
+import { switchesOf } from './switches.ts';
+import { workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
+
+export interface CniSettingsSection extends ResolvedCniSettings {
+  /** Where the settings came from, in words: the pasted objects read, or the embedded default. */
+  from: string[];
+}
+
+export interface AmbientFixApplied extends AmbientFixWithEdits {
+  /** The input texts the fix would leave (for the selected workload; empty when an edit cannot apply). */
+  texts: Partial<Record<InputName, string>>;
+}
+
+export interface AmbientSection {
+  settings: CniSettingsSection;
+  /** The embedded default as an `istio-cni-config` ConfigMap, for the user to insert and edit. */
+  builtinConfigMap: string;
+  /** The selected workload (absent when the scenario has none). */
+  workload?: Omit<WorkloadDataPlane, 'fixes'> & { fixes: AmbientFixApplied[] };
+  /** Every workload's data plane, in the order of `result.workloads`. */
+  modes: DataPlaneMode[];
+  /** Per workload: whether it lives in the ambient world, where advice to add a sidecar does not apply. */
+  ambientIntent: boolean[];
+  diagnostics: Diagnostic[];
+}
+
+declare module '../scenario/sections.ts' {
+  interface ScenarioSections {
+    /** Is the selected pod in the mesh, and how: sidecar, ambient, or neither (istio-cni's view). */
+    ambient?: AmbientSection;
+  }
+  interface StageOutputs {
+    /** istio-cni's settings as pasted (or Istio's ambient profile) with the switches applied. */
+    cniSettings: CniSettingsSection;
+    /** The selected workload's data plane and every workload's mode, before the fixes' texts. */
+    ambientWorkload: AmbientComputed;
+  }
+}
+
+function where(o: ScenarioObject): string {
+  const name = o.value.metadata?.name;
+  const what = o.role.role === 'cniConfig' && o.role.form === 'values' ? 'istio-cni chart values' : `${String(o.value.kind ?? '')} ${name ?? ''}`.trim();
+  const at = o.doc.locate(o.path);
+  return `${what} (${o.doc.input}${at ? ` line ${at.line}` : ''})`;
+}
+
+export function cniSettingsFrom(objects: readonly ScenarioObject[], cluster: Parameters<typeof switchesOf>[0]): CniSettingsSection {
+  const found = objects.filter((o) => o.role.role === 'cniConfig');
+  const configMaps = found.filter((o) => o.role.role === 'cniConfig' && o.role.form === 'configMap');
+  const values = found.filter((o) => o.role.role === 'cniConfig' && o.role.form !== 'configMap');
+  const locate = (o: ScenarioObject) => (path: readonly (string | number)[]) => o.doc.locate([...o.path, ...path]);
+  const sources: CniSettingsSources = {
+    ...(configMaps[0] ? { configMap: { value: configMaps[0].value, locate: locate(configMaps[0]) } } : {}),
+    ...(values[0] ? { values: { value: values[0].value, locate: locate(values[0]) } } : {}),
+    switches: switchesOf(cluster),
+  };
+  const resolved = resolveCniSettings(sources);
+  for (const extra of [...configMaps.slice(1), ...values.slice(1)]) {
+    resolved.diagnostics.push(diagnostic('ambient', 'warning', `a second set of istio-cni settings (${where(extra)}) is ignored: only the first is read`, extra.doc.locate(extra.path)));
+  }
+  const from = [...(values[0] ? [where(values[0])] : []), ...(configMaps[0] ? [where(configMaps[0])] : [])];
+  return { ...resolved, from: from.length ? from : ["meshsim's embedded default: Istio's ambient profile"] };
+}
+
+/** `cniSettings`: reruns only when an istio-cni settings object or a switch changed. */
+export const cniSettingsStage = defineStage({
+  id: 'cniSettings',
+  reads: (ctx) => {
+    const c = ctx.input.cluster;
+    return [...ctx.get('model').objects.filter((o) => o.role.role === 'cniConfig'), c?.ambient, c?.ambientDnsCapture, c?.nativeNftables, c?.ambientSelectors, c?.ambientExcludeNamespaces];
+  },
+  run: (ctx) => cniSettingsFrom(ctx.get('model').objects, ctx.input.cluster),
+  diagnostics: (out) => out.diagnostics,
+  fallback: () => ({ ...resolveCniSettings(), from: [] }),
+});
+
+/** The selected workload through both data planes, and every workload's mode (before the fixes' texts). */
+export interface AmbientComputed extends Omit<AmbientSection, 'workload'> {
+  workload?: WorkloadDataPlane;
+}
+
+/** `ambientWorkload`: reruns when the settings, the cluster objects, a workload or the selected pod's injection changed. */
+export const ambientWorkloadStage = defineStage({
+  id: 'ambientWorkload',
+  reads: (ctx) => {
+    const selected = ctx.get('selection');
+    const injected = ctx.get('admit').admitted[selected]?.admission.verdict === 'injected' ? ctx.get('injection')?.pod?.after : undefined;
+    return [ctx.get('cniSettings'), ctx.get('clusterIndex'), ctx.get('admit'), selected, injected];
+  },
+  run: (ctx): AmbientComputed => {
+    const cni = ctx.get('cniSettings');
+    const index = ctx.get('clusterIndex');
+    const { admitted } = ctx.get('admit');
+    const selected = ctx.get('selection');
+    const base = { settings: cni, builtinConfigMap: cniConfigMapText(), diagnostics: [] as Diagnostic[] };
+    if (!index) return { ...base, modes: [], ambientIntent: [] };
+    const common = { index, ignoredNamespaces: IGNORED_NAMESPACES, cni };
+    const others = admitted.map((a, i) => (i === selected ? undefined : workloadDataPlane({ ...common, subject: a.subject, docs: a.docs, core: a.core, fixes: false }).dataPlane));
+    const modes: DataPlaneMode[] = others.map((d) => d?.mode ?? 'none');
+    const ambientIntent = others.map((d) => d?.ambientIntent ?? false);
+    const chosen = admitted[selected];
+    if (!chosen) return { ...base, modes, ambientIntent };
+    const injected = chosen.admission.verdict === 'injected' ? (ctx.get('injection')?.pod?.after as Record<string, any> | undefined) : undefined;
+    const workload = workloadDataPlane({ ...common, subject: chosen.subject, docs: chosen.docs, core: chosen.core, ...(injected ? { injectedPod: injected } : {}) });
+    modes[selected] = workload.dataPlane.mode;
+    ambientIntent[selected] = workload.dataPlane.ambientIntent;
+    // The settings' own diagnostics are the cniSettings stage's; the workload's are its own.
+    return { ...base, workload, modes, ambientIntent, diagnostics: workload.diagnostics.filter((d) => !cni.diagnostics.includes(d)) };
+  },
+  diagnostics: (out) => out.diagnostics,
+  fallback: () => ({ settings: { ...resolveCniSettings(), from: [] }, builtinConfigMap: '', modes: [], ambientIntent: [], diagnostics: [] }),
+});
+
+/** `ambient` (published): the computed section with the texts each fix would leave in the editors. */
+export const ambientStage = defineStage({
+  id: 'ambient',
+  publish: true,
+  reads: (ctx) => {
+    const computed = ctx.get('ambientWorkload');
+    const inputs = new Set((computed.workload?.fixes ?? []).flatMap((f) => f.yamlEdits.map((e) => e.input)));
+    return [computed, ...INPUT_NAMES.filter((n) => inputs.has(n)).map((n) => ctx.input.texts[n] ?? '')];
+  },
+  run: (ctx): AmbientSection => {
+    const { workload, ...rest } = ctx.get('ambientWorkload');
+    if (!workload) return rest;
+    const editors = new Map<InputName, ReturnType<typeof yamlStreamEditor>>();
+    const editorOf = (name: InputName) => {
+      if (!editors.has(name)) editors.set(name, yamlStreamEditor(ctx.input.texts[name] ?? ''));
+      return editors.get(name)!;
+    };
+    return { ...rest, workload: { ...workload, fixes: workload.fixes.map((f) => ({ ...f, texts: textsAfter(f.yamlEdits, editorOf) })) } };
+  },
+  fallback: () => undefined,
+});
+
+function textsAfter(edits: AmbientFixWithEdits['yamlEdits'], editorOf: (name: InputName) => ReturnType<typeof yamlStreamEditor>): Partial<Record<InputName, string>> {
+  const texts: Partial<Record<InputName, string>> = {};
+  for (const name of new Set(edits.map((e) => e.input as InputName).filter((n) => INPUT_NAMES.includes(n)))) {
+    const out = editorOf(name)(edits.filter((e) => e.input === name));
+    if (out !== undefined) texts[name] = out;
+  }
+  return texts;
+}
+
+/**
+ * The admission's suggestions that still apply: for a pod in the ambient world, advice that ends
+ * in an injected sidecar would put a sidecar in place of ztunnel, so it is dropped (the ambient
+ * section's fixes say what to do instead).
+ */
+export function withoutSidecarAdvice<T extends { verdictAfter: string }>(suggestions: T[], ambientIntent: boolean | undefined): T[] {
+  return ambientIntent ? suggestions.filter((s) => s.verdictAfter !== 'injected') : suggestions;
+}
