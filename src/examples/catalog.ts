@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import type { ClusterOptions } from '../engine/scenario/injectionSection.ts';
 
 /**
  * The examples gallery. Each example is a folder: `example.yaml` (title, story, what to look at,
@@ -21,8 +22,8 @@ export interface Example {
     trace?: { preset: string; final: string };
   };
   texts: Record<ExampleInput, string>;
-  /** Switches the example sets: the cluster's CNI / native sidecars, the traced family. */
-  cluster?: { cni?: boolean; nativeSidecars?: boolean };
+  /** Switches the example sets: the cluster's CNI / native sidecars, istio-cni's ambient switches, the traced family. */
+  cluster?: ClusterOptions;
   traffic?: { family?: 'ipv4' | 'ipv6'; preset?: string };
 }
 

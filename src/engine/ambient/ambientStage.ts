@@ -15,7 +15,7 @@ import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
 import { defineStage } from '../scenario/pipeline.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
 import { yamlStreamEditor } from '../yaml/index.ts';
-import { cniConfigMapText } from './builtinConfigMap.ts';
+import { builtinCniConfigMapText } from './builtinConfigMap.ts';
 import type { DataPlaneMode } from './dataplane.ts';
 import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
 import { switchesOf } from './switches.ts';
@@ -112,7 +112,7 @@ export const ambientWorkloadStage = defineStage({
     const index = ctx.get('clusterIndex');
     const { admitted } = ctx.get('admit');
     const selected = ctx.get('selection');
-    const base = { settings: cni, builtinConfigMap: cniConfigMapText(), diagnostics: [] as Diagnostic[] };
+    const base = { settings: cni, builtinConfigMap: builtinCniConfigMapText(), diagnostics: [] as Diagnostic[] };
     if (!index) return { ...base, modes: [], ambientIntent: [] };
     const common = { index, ignoredNamespaces: IGNORED_NAMESPACES, cni };
     const others = admitted.map((a, i) => (i === selected ? undefined : workloadDataPlane({ ...common, subject: a.subject, docs: a.docs, core: a.core, fixes: false }).dataPlane));

@@ -7,6 +7,14 @@ import { stringify } from 'yaml';
 import { CONFIGMAP_KEYS } from './readSettings.ts';
 import { ambientProfileSettings, type IstioCniSettings } from './settings.ts';
 
+let profileText: string | undefined;
+
+/** The ambient profile's ConfigMap, written once (YAML printing costs milliseconds; the text never changes). */
+export function builtinCniConfigMapText(): string {
+  profileText ??= cniConfigMapText();
+  return profileText;
+}
+
 export function cniConfigMapText(settings: IstioCniSettings = ambientProfileSettings()): string {
   const data: Record<string, string> = {
     [CONFIGMAP_KEYS.ambientEnabled!]: String(settings.ambientEnabled),
