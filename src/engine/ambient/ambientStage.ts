@@ -11,7 +11,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioObject } from '../documents/index.ts';
-import { IGNORED_NAMESPACES } from '../policy/injectRequired.ts';
+import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { defineStage } from '../scenario/pipeline.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
 import { yamlStreamEditor } from '../yaml/index.ts';
