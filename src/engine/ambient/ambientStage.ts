@@ -4,10 +4,11 @@
  * - `cniSettings`: istio-cni's settings from the pasted `istio-cni-config` ConfigMap, chart values
  *   or operator resource (any input tab; see documents/classify.ts) and the cluster switches, over
  *   Istio's ambient profile.
- * - `ambient` (published as `result.ambient`): the selected workload through both data planes —
- *   istio-cni's steps on the pod as admitted (istiod's patched pod when injected), the verdict and
- *   its interplay, the node agent's view of a running pod, and verified fixes with the texts they
- *   would leave — plus every workload's data plane for the workload list.
+ * - `ambientWorkload` + `ambient` (published as `result.ambient`): the selected workload through
+ *   both data planes — istio-cni's steps on the pod as admitted (istiod's patched pod when
+ *   injected), the verdict and its interplay, the node agent's view of a running pod, and verified
+ *   fixes with the texts they would leave — plus, for every workload, whether it lives in the
+ *   ambient world (the admission drops advice to add a sidecar to those).
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { ScenarioObject } from '../documents/index.ts';
@@ -16,10 +17,9 @@ import { defineStage } from '../scenario/pipeline.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
 import { yamlStreamEditor } from '../yaml/index.ts';
 import { builtinCniConfigMapText } from './builtinConfigMap.ts';
-import type { DataPlaneMode } from './dataplane.ts';
 import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
 import { switchesOf } from './switches.ts';
-import { workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
+import { workloadAmbientIntent, workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
 
 export interface CniSettingsSection extends ResolvedCniSettings {
   /** Where the settings came from, in words: the pasted objects read, or the embedded default. */
@@ -37,8 +37,6 @@ export interface AmbientSection {
   builtinConfigMap: string;
   /** The selected workload (absent when the scenario has none). */
   workload?: Omit<WorkloadDataPlane, 'fixes'> & { fixes: AmbientFixApplied[] };
-  /** Every workload's data plane, in the order of `result.workloads`. */
-  modes: DataPlaneMode[];
   /** Per workload: whether it lives in the ambient world, where advice to add a sidecar does not apply. */
   ambientIntent: boolean[];
   diagnostics: Diagnostic[];
@@ -113,22 +111,18 @@ export const ambientWorkloadStage = defineStage({
     const { admitted } = ctx.get('admit');
     const selected = ctx.get('selection');
     const base = { settings: cni, builtinConfigMap: builtinCniConfigMapText(), diagnostics: [] as Diagnostic[] };
-    if (!index) return { ...base, modes: [], ambientIntent: [] };
+    if (!index) return { ...base, ambientIntent: [] };
     const common = { index, ignoredNamespaces: IGNORED_NAMESPACES, cni };
-    const others = admitted.map((a, i) => (i === selected ? undefined : workloadDataPlane({ ...common, subject: a.subject, docs: a.docs, core: a.core, fixes: false }).dataPlane));
-    const modes: DataPlaneMode[] = others.map((d) => d?.mode ?? 'none');
-    const ambientIntent = others.map((d) => d?.ambientIntent ?? false);
+    const ambientIntent = admitted.map((a) => workloadAmbientIntent(a.subject, cni.settings));
     const chosen = admitted[selected];
-    if (!chosen) return { ...base, modes, ambientIntent };
+    if (!chosen) return { ...base, ambientIntent };
     const injected = chosen.admission.verdict === 'injected' ? (ctx.get('injection')?.pod?.after as Record<string, any> | undefined) : undefined;
     const workload = workloadDataPlane({ ...common, subject: chosen.subject, docs: chosen.docs, core: chosen.core, ...(injected ? { injectedPod: injected } : {}) });
-    modes[selected] = workload.dataPlane.mode;
-    ambientIntent[selected] = workload.dataPlane.ambientIntent;
     // The settings' own diagnostics are the cniSettings stage's; the workload's are its own.
-    return { ...base, workload, modes, ambientIntent, diagnostics: workload.diagnostics.filter((d) => !cni.diagnostics.includes(d)) };
+    return { ...base, workload, ambientIntent, diagnostics: workload.diagnostics.filter((d) => !cni.diagnostics.includes(d)) };
   },
   diagnostics: (out) => out.diagnostics,
-  fallback: () => ({ settings: { ...resolveCniSettings(), from: [] }, builtinConfigMap: '', modes: [], ambientIntent: [], diagnostics: [] }),
+  fallback: () => ({ settings: { ...resolveCniSettings(), from: [] }, builtinConfigMap: '', ambientIntent: [], diagnostics: [] }),
 });
 
 /** `ambient` (published): the computed section with the texts each fix would leave in the editors. */

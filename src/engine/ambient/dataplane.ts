@@ -65,14 +65,28 @@ function sidecarIntent(pod: AmbientPod, ns: AmbientNamespace): boolean {
 /** A sentence, ended with a full stop if it has none. */
 const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
 
+/** The same pod without a sidecar: would istio-cni's selectors take it? */
+function selectorsWouldTake(pod: AmbientPod, namespace: AmbientNamespace, settings: IstioCniSettings): boolean {
+  const { [SIDECAR_STATUS]: _status, ...annotations } = pod.annotations;
+  return matchEnablement({ ...pod, annotations }, namespace, settings.enablementSelectors, compileEnablementSelectors(settings.enablementSelectors)).matches;
+}
+
+/**
+ * Whether a pod lives in the ambient world (cheap: no trace): it or its namespace carries
+ * istio.io/dataplane-mode, or istio-cni would enroll it were it not for a sidecar.
+ */
+export function hasAmbientIntent(pod: AmbientPod, namespace: AmbientNamespace, settings: IstioCniSettings): boolean {
+  if (DATAPLANE_MODE in pod.labels || DATAPLANE_MODE in namespace.labels) return true;
+  return settings.ambientEnabled && !settings.excludeNamespaces.includes(pod.namespace) && selectorsWouldTake(pod, namespace, settings);
+}
+
 export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
   const { ambient, pod, namespace, settings } = input;
   const sidecar = { ...input.sidecar, summary: sentence(input.sidecar.summary) };
   const at = input.locate;
-  // The same pod without a sidecar: would the selectors take it? (asks for ambient)
+  const wouldMatch = selectorsWouldTake(pod, namespace, settings);
   const { [SIDECAR_STATUS]: _status, ...annotations } = pod.annotations;
   const bare = { ...pod, annotations };
-  const wouldMatch = matchEnablement(bare, namespace, settings.enablementSelectors, compileEnablementSelectors(settings.enablementSelectors)).matches;
   const excluded = settings.excludeNamespaces.includes(pod.namespace);
   const asksForAmbient = wouldMatch && !excluded && settings.ambientEnabled;
   const asksForSidecar = sidecarIntent(pod, namespace);
@@ -147,7 +161,7 @@ export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
 
   const side = { verdict: sidecar.verdict, summary: sidecar.summary };
   const amb = { enrolled: ambient.enrolled, rule: ambient.rule, reason: ambient.reason, ...(ambient.selectorIndex !== undefined ? { selectorIndex: ambient.selectorIndex } : {}), text: ambient.text };
-  const ambientIntent = asksForAmbient || nsMode !== undefined || podMode !== undefined;
+  const ambientIntent = asksForAmbient || DATAPLANE_MODE in namespace.labels || DATAPLANE_MODE in pod.labels;
   const base = { sidecar: side, ambient: amb, asksForAmbient, asksForSidecar, ambientIntent, notes };
   if (sidecar.verdict === 'rejected') {
     return { mode: 'rejected', headline: 'Not created: admission rejects the pod', summary: `${sidecar.summary} Neither data plane applies to a pod that is never created.`, ...base };

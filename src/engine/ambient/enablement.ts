@@ -26,8 +26,19 @@ export interface CompiledSelectors {
 
 const isEmpty = (ls: LabelSelector | undefined) => !ls || (Object.keys(ls.matchLabels ?? {}).length === 0 && (ls.matchExpressions ?? []).length === 0);
 
+/** Compiled lists by their source list: settings are shared by every pod of a scenario, so each list compiles once. */
+const compiledCache = new WeakMap<readonly EnablementSelector[], CompiledSelectors>();
+
 /** NewCompiledEnablementSelectors: an empty selector is Everything, the others go through LabelSelectorAsSelector. */
 export function compileEnablementSelectors(list: readonly EnablementSelector[]): CompiledSelectors {
+  const known = compiledCache.get(list);
+  if (known) return known;
+  const compiled = compile(list);
+  compiledCache.set(list, compiled);
+  return compiled;
+}
+
+function compile(list: readonly EnablementSelector[]): CompiledSelectors {
   const selectors: CompiledSelector[] = [];
   for (const [index, s] of list.entries()) {
     const sides: Selector[] = [];

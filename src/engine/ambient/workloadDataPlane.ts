@@ -12,7 +12,7 @@ import { applyCandidate, toYamlEdits, type SubjectDocuments } from '../admission
 import type { YamlEdit } from '../admission/types.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { decideAmbient, type AmbientDecision } from './decide.ts';
-import { dataPlaneVerdict, type DataPlaneVerdict } from './dataplane.ts';
+import { dataPlaneVerdict, hasAmbientIntent, type DataPlaneVerdict } from './dataplane.ts';
 import { ambientFixes, type AmbientFix } from './fixes.ts';
 import { REDIRECTION, SIDECAR_STATUS } from './names.ts';
 import { readAmbientNamespace, readAmbientPod, type AmbientPod, type Locator } from './pod.ts';
@@ -104,6 +104,12 @@ function verdictFor(subject: PodSubject, core: Pick<AdmissionCore, 'verdict' | '
   }
   const dataPlane = dataPlaneVerdict({ sidecar: { verdict: core.verdict, summary: core.summary }, ambient: creation, pod: written.pod, namespace, settings, locate });
   return { creation, dataPlane, written, namespace, locate };
+}
+
+/** Whether advice to add a sidecar stays away from this workload (see DataPlaneVerdict.ambientIntent), without the trace. */
+export function workloadAmbientIntent(subject: PodSubject, settings: ResolvedCniSettings['settings']): boolean {
+  const namespace = readAmbientNamespace(subject.namespaceValue ?? { metadata: { name: subject.namespace } }, subject.namespace);
+  return hasAmbientIntent(podOf(subject).pod, namespace, settings);
 }
 
 export function workloadDataPlane(input: WorkloadDataPlaneInput): WorkloadDataPlane {

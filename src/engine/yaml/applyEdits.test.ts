@@ -53,3 +53,12 @@ describe('applyYamlEdits', () => {
     expect(second).toBe(applyYamlEdits(stream, [{ documentIndex: 0, path: ['metadata', 'labels', 'two'], action: 'set', value: '2' }]));
   });
 });
+
+describe('hostile nesting', () => {
+  it('does not rewrite a document nested deeper than any Kubernetes object', () => {
+    const deep = `kind: Pod\nmetadata:\n  name: a\n  annotations:\n    x: ${'['.repeat(300)}${']'.repeat(300)}\n`;
+    expect(applyYamlEdits(deep, [{ documentIndex: 0, path: ['metadata', 'labels', 'a'], action: 'set', value: 'b' }])).toBeUndefined();
+    const fine = `kind: Pod\nmetadata:\n  name: a\n  annotations:\n    x: ${'['.repeat(10)}${']'.repeat(10)}\n`;
+    expect(applyYamlEdits(fine, [{ documentIndex: 0, path: ['metadata', 'labels', 'a'], action: 'set', value: 'b' }])).toMatch(/labels:\n {4}a: b/);
+  });
+});

@@ -22,9 +22,41 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
  * only the documents it touches, so trying one edit per workload stays linear in the text.
  */
 export function yamlStreamEditor(text: string): (edits: readonly TextEdit[]) => string | undefined {
+  const known = recentEditors.get(text);
+  if (known) return known;
   const docs = parseAllDocuments(text);
   const parsed = Array.isArray(docs) && !docs.some((d) => d.errors.length) ? docs : undefined;
-  return (edits) => (parsed ? applyToStream(text, parsed, edits) : undefined);
+  const editor = (edits: readonly TextEdit[]) => (parsed ? applyToStream(text, parsed, edits) : undefined);
+  recentEditors.set(text, editor);
+  if (recentEditors.size > RECENT_EDITORS) recentEditors.delete(recentEditors.keys().next().value!);
+  return editor;
+}
+
+/**
+ * The editors of the last few texts: the admission's suggestions and the ambient fixes edit the
+ * same inputs in one analysis, so each text is parsed once. Safe to share: an edit clones the
+ * documents it touches and never changes the parsed stream.
+ */
+const RECENT_EDITORS = 8;
+const recentEditors = new Map<string, (edits: readonly TextEdit[]) => string | undefined>();
+
+/**
+ * Hostile input: the yaml library prints a deeply nested flow collection re-indented at every
+ * level, so an edited document of a few KB can print as megabytes (seconds of work). Kubernetes
+ * objects never nest anywhere near this deep; such a document is not rewritten.
+ */
+const MAX_FLOW_DEPTH = 64;
+
+/** The deepest nesting of flow brackets in the text (brackets inside quoted strings count too: a bound, not a parse). */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return max;
 }
 
 /**
@@ -46,6 +78,7 @@ function applyToStream(text: string, docs: readonly Document.Parsed[], edits: re
     }
     const original = docs[e.documentIndex];
     if (!original) return undefined;
+    if (!changed.has(e.documentIndex) && flowDepth(text.slice(original.range[0], original.range[2])) > MAX_FLOW_DEPTH) return undefined;
     const doc = changed.get(e.documentIndex) ?? (original.clone() as Document.Parsed);
     try {
       if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
