@@ -9,3 +9,9 @@ export { ambientProfileSettings, defaultEnablementSelectors, splitExcludeNamespa
 export { proxyContainer, type SidecarModeReason, type SidecarRedirect } from './sidecarMode.ts';
 export type { AmbientStage, AmbientStep } from './steps.ts';
 export { waypointFor, type WaypointRequest } from './waypoint.ts';
+export { dataPlaneVerdict, hasAmbientIntent, type DataPlaneMode, type DataPlaneNote, type DataPlaneVerdict } from './dataplane.ts';
+export { ambientFixes, type AmbientFix, type FixGoal } from './fixes.ts';
+export { workloadAmbientIntent, workloadDataPlane, type AmbientFixWithEdits, type LiveView, type WorkloadDataPlane } from './workloadDataPlane.ts';
+export { builtinCniConfigMapText, cniConfigMapText } from './builtinConfigMap.ts';
+export { switchesOf, type AmbientClusterOptions, type AmbientExcludeChoice, type AmbientSelectorsChoice } from './switches.ts';
+export type { AmbientFixApplied, AmbientSection, CniSettingsSection } from './ambientStage.ts';
