@@ -10,4 +10,4 @@ export type { TraceHit, TracePacket, TraceResult } from './packettrace/index.ts'
 export type { Chain, KernelRule, Match, Op, Program, Rule, RuleOrigin, Ruleset, SettingOrigin, Statement, Table } from './netfilter/index.ts';
 export type { ClusterOptions, InjectionResult, InstallChoice } from './scenario/index.ts';
 export type { InjectedPodReport, EnvEntry, EnvSource, JsonPatchOperation } from './injection/index.ts';
-export type { AmbientDecision, AmbientFixApplied, AmbientSection, AmbientStep, CniSettingsSection, DataPlaneMode, DataPlaneNote, DataPlaneVerdict, IstioCniSettings, LiveView, PodOverrides, SettingKey, SettingOrigin, WaypointRequest } from './ambient/index.ts';
+export type { AmbientDecision, AmbientFixApplied, AmbientSection, AmbientStep, CniSettingsSection, DataPlaneMode, DataPlaneNote, DataPlaneVerdict, IstioCniSettings, LiveView, PodOverrides, SettingKey as CniSettingKey, SettingOrigin as CniSettingOrigin, WaypointRequest } from './ambient/index.ts';

@@ -15,7 +15,7 @@ import type { ScenarioObject } from '../documents/index.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { defineStage } from '../scenario/pipeline.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
-import { yamlStreamEditor } from '../yaml/index.ts';
+import { yamlStreamEditorOf } from '../yaml/index.ts';
 import { builtinCniConfigMapText } from './builtinConfigMap.ts';
 import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
 import { switchesOf } from './switches.ts';
@@ -132,14 +132,16 @@ export const ambientStage = defineStage({
   reads: (ctx) => {
     const computed = ctx.get('ambientWorkload');
     const inputs = new Set((computed.workload?.fixes ?? []).flatMap((f) => f.yamlEdits.map((e) => e.input)));
-    return [computed, ...INPUT_NAMES.filter((n) => inputs.has(n)).map((n) => ctx.input.texts[n] ?? '')];
+    return [computed, ...INPUT_NAMES.filter((n) => inputs.has(n)).map((n) => ctx.get(`parse:${n}`))];
   },
   run: (ctx): AmbientSection => {
     const { workload, ...rest } = ctx.get('ambientWorkload');
     if (!workload) return rest;
-    const editors = new Map<InputName, ReturnType<typeof yamlStreamEditor>>();
+    // Each text is edited from the parse its input stage made, as the admission's suggestions are.
+    const editors = new Map<InputName, Editor>();
     const editorOf = (name: InputName) => {
-      if (!editors.has(name)) editors.set(name, yamlStreamEditor(ctx.input.texts[name] ?? ''));
+      const input = ctx.get(`parse:${name}`);
+      if (!editors.has(name)) editors.set(name, yamlStreamEditorOf(input.text, input.stream, input.editable));
       return editors.get(name)!;
     };
     return { ...rest, workload: { ...workload, fixes: workload.fixes.map((f) => ({ ...f, texts: textsAfter(f.yamlEdits, editorOf) })) } };
@@ -147,7 +149,9 @@ export const ambientStage = defineStage({
   fallback: () => undefined,
 });
 
-function textsAfter(edits: AmbientFixWithEdits['yamlEdits'], editorOf: (name: InputName) => ReturnType<typeof yamlStreamEditor>): Partial<Record<InputName, string>> {
+type Editor = ReturnType<typeof yamlStreamEditorOf>;
+
+function textsAfter(edits: AmbientFixWithEdits['yamlEdits'], editorOf: (name: InputName) => Editor): Partial<Record<InputName, string>> {
   const texts: Partial<Record<InputName, string>> = {};
   for (const name of new Set(edits.map((e) => e.input as InputName).filter((n) => INPUT_NAMES.includes(n)))) {
     const out = editorOf(name)(edits.filter((e) => e.input === name));

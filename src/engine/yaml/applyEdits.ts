@@ -22,23 +22,10 @@ export function applyYamlEdits(text: string, edits: readonly TextEdit[]): string
  * only the documents it touches, so trying one edit per workload stays linear in the text.
  */
 export function yamlStreamEditor(text: string): (edits: readonly TextEdit[]) => string | undefined {
-  const known = recentEditors.get(text);
-  if (known) return known;
   const docs = parseAllDocuments(text);
   const parsed = Array.isArray(docs) && !docs.some((d) => d.errors.length) ? docs : undefined;
-  const editor = (edits: readonly TextEdit[]) => (parsed ? applyToStream(text, parsed, edits) : undefined);
-  recentEditors.set(text, editor);
-  if (recentEditors.size > RECENT_EDITORS) recentEditors.delete(recentEditors.keys().next().value!);
-  return editor;
+  return (edits) => (parsed ? applyToStream(text, parsed, edits) : undefined);
 }
-
-/**
- * The editors of the last few texts: the admission's suggestions and the ambient fixes edit the
- * same inputs in one analysis, so each text is parsed once. Safe to share: an edit clones the
- * documents it touches and never changes the parsed stream.
- */
-const RECENT_EDITORS = 8;
-const recentEditors = new Map<string, (edits: readonly TextEdit[]) => string | undefined>();
 
 /**
  * Hostile input: the yaml library prints a deeply nested flow collection re-indented at every
