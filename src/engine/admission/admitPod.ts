@@ -28,7 +28,11 @@ function unquotedValues(map: unknown, what: string, locate: (k: string) => Retur
   if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
   return Object.entries(map as Record<string, unknown>)
     .filter(([, v]) => typeof v !== 'string')
-    .map(([k, v]) => diagnostic('admission', 'error', `${what} ${k}: ${String(v)} is not a string, so the API server would refuse the object; quote it: "${v === null ? '' : String(v)}"`, locate(k)));
+    .map(([k, v]) => {
+      const scalar = typeof v !== 'object' || v === null;
+      const shown = scalar ? String(v) : JSON.stringify(v).slice(0, 80);
+      return diagnostic('admission', 'error', `${what} ${k}: ${shown} is not a string, so the API server would refuse the object${scalar ? `; quote it: "${v === null ? '' : String(v)}"` : ''}`, locate(k));
+    });
 }
 
 function workloadSteps(s: PodSubject, diagnostics: Diagnostic[]): TraceStep[] {

@@ -107,7 +107,7 @@ function collect(
   }
   // One object is one request to the API server, which refuses any over 3 MiB (yaml/inputLimits.ts).
   const v = value as { kind?: unknown; metadata?: { name?: unknown } } | null;
-  const tooLarge = role.role === 'other' ? undefined : objectSizeRefusal(doc.sizeOf?.(path), `${String(v?.kind ?? 'the object')} ${String(v?.metadata?.name ?? '')}`.trim());
+  const tooLarge = role.role === 'other' ? undefined : objectSizeRefusal(doc.sizeOf?.(path), `${typeof v?.kind === 'string' ? v.kind : 'the object'} ${typeof v?.metadata?.name === 'string' ? v.metadata.name : ''}`.trim());
   if (tooLarge) {
     diagnostics.push(diagnostic('documents', 'error', tooLarge, doc.locate(path)));
     return;
@@ -115,7 +115,7 @@ function collect(
   // What the API server would refuse about the object itself (validation/apiServerValidity.ts).
   if (role.role !== 'other') {
     const templatePath = role.role === 'workload' ? POD_TEMPLATE_PATH[role.kind] : undefined;
-    const what = `${String(v?.kind ?? 'the object')} ${String(v?.metadata?.name ?? '')}`.trim();
+    const what = `${typeof v?.kind === 'string' ? v.kind : 'the object'} ${typeof v?.metadata?.name === 'string' ? v.metadata.name : ''}`.trim();
     for (const r of apiServerRefusals(doc, path, value as Record<string, any>, templatePath)) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
   }
   if (role.role === 'other') {

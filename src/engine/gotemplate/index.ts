@@ -77,7 +77,8 @@ export function parseTemplate(set: TemplateSet, name: string, text: string): Par
     parsed = parseTrees(name, text, hasFunction);
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, error: templateError('parse', e.message, e.templateName, e.line) };
-    return { ok: false, error: templateError('parse', `template: ${name}: ${describe(e)}`, name) };
+    const why = e instanceof RangeError ? 'the template nests too deeply for meshsim to read' : describe(e);
+    return { ok: false, error: templateError('parse', `template: ${name}: ${why}`, name) };
   }
   const trees = new Map(set.trees);
   for (const [k, tree] of parsed) {
@@ -130,7 +131,7 @@ export function execute(set: TemplateSet, name: string, data: GoValue, options: 
       return { ok: false, error, partialOutput };
     }
     const message = e instanceof RangeError
-      ? `template: ${name}: execution stopped: the template nests too deeply (${e.message})`
+      ? `template: ${name}: execution stopped: the template calls itself or nests too deeply for meshsim to follow`
       : `template: ${name}: internal error: ${describe(e)}`;
     return { ok: false, error: templateError('exec', message, name), partialOutput };
   }

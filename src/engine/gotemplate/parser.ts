@@ -45,6 +45,9 @@ export function isEmptyTree(n: Node): boolean {
  * Parses `text` as the template `name`. Returns every tree it defines (the top-level one first) or throws
  * ParseError. `hasFunction` says which function names exist (Go checks them at parse time).
  */
+/** How deeply blocks and parenthesised pipelines may nest (Istio's templates: under ten). */
+export const MAX_NESTING = 500;
+
 export function parseTrees(name: string, text: string, hasFunction: (name: string) => boolean): Map<string, Tree> {
   const tokens = lex(text);
   const treeSet = new Map<string, Tree>();
@@ -205,7 +208,26 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
     return { type: 'else', pos: t.pos, line: t.line, tree };
   };
 
-  const control = (context: 'if' | 'with' | 'range'): Node => {
+  /*
+   * Nesting: Go's parser recurses once per {{if}}/{{with}}/{{range}} and per parenthesised pipeline,
+   * with no limit; here JavaScript's stack would overflow first ("Maximum call stack size exceeded"),
+   * so past MAX_NESTING levels the parse stops with that said, at the line where the blocks get deep.
+   */
+  const openLines: number[] = [];
+  const nested = <T>(line: number, parse: () => T): T => {
+    openLines.push(line);
+    if (openLines.length > MAX_NESTING) {
+      errorf(`the template nests more than ${MAX_NESTING} blocks ({{if}}, {{with}}, {{range}}) and parentheses deep from here; meshsim reads at most ${MAX_NESTING}`, openLines[Math.min(31, openLines.length - 1)]);
+    }
+    try {
+      return parse();
+    } finally {
+      openLines.pop();
+    }
+  };
+
+  const control = (context: 'if' | 'with' | 'range'): Node => nested(tokens[Math.min(i, tokens.length - 1)].line, () => controlBody(context));
+  const controlBody = (context: 'if' | 'with' | 'range'): Node => {
     const mark = vars.length;
     try {
       const pipe = pipeline(context, 'rightDelim');
@@ -256,7 +278,8 @@ export function parseTrees(name: string, text: string, hasFunction: (name: strin
     return { type: 'template', pos: t.pos, line: t.line, tree, name: bname, pipe };
   };
 
-  const pipeline = (context: string, end: TokenType): PipeNode => {
+  const pipeline = (context: string, end: TokenType): PipeNode => nested(tokens[Math.min(i, tokens.length - 1)].line, () => pipelineBody(context, end));
+  const pipelineBody = (context: string, end: TokenType): PipeNode => {
     const start = peekNonSpace();
     const pipe: PipeNode = { type: 'pipe', pos: start.pos, line: start.line, tree, isAssign: false, decl: [], cmds: [] };
     decls: for (;;) {

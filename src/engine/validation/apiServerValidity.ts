@@ -89,7 +89,10 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
         const at = doc.locate([...path, ...rel, which, k]);
         const nonString = goYamlNonString(doc, [...path, ...rel, which, k], v);
         if (nonString) {
-          out.push({ message: `${field}.${which}: ${k}: ${String(v)} is read by kubectl as a ${nonString}, and the API server refuses the object (json: cannot unmarshal ${nonString} into Go struct field ObjectMeta.${field}.${which} of type string); quote it: "${String(v)}"`, at });
+          const scalar = typeof v !== 'object' || v === null;
+          const shown = scalar ? String(v) : JSON.stringify(v).slice(0, 80);
+          const fix = scalar ? `; quote it: "${String(v)}"` : '';
+          out.push({ message: `${field}.${which}: ${k}: ${shown} is read by kubectl as ${nonString === 'object' ? (Array.isArray(v) ? 'a list' : 'a map') : `a ${nonString}`}, and the API server refuses the object (json: cannot unmarshal ${Array.isArray(v) ? 'array' : nonString} into Go struct field ObjectMeta.${field}.${which} of type string)${fix}`, at });
           continue;
         }
         const text = typeof v === 'string' ? v : '';

@@ -96,7 +96,7 @@ function readWebhook(configuration: string, w: Record<string, any>, index: numbe
     apiGroups: strings(r?.apiGroups),
     apiVersions: strings(r?.apiVersions),
     resources: strings(r?.resources),
-    scope: r?.scope === undefined || r?.scope === null ? '*' : String(r.scope),
+    scope: r?.scope === undefined || r?.scope === null ? '*' : typeof r.scope === 'object' ? JSON.stringify(r.scope) : String(r.scope),
   }));
   rules.forEach((r, i) => {
     if (!['*', 'Namespaced', 'Cluster'].includes(r.scope)) problems.push(`${at}.rules[${i}].scope: Unsupported value: ${JSON.stringify(r.scope)}: supported values: "*", "Cluster", "Namespaced"`);
@@ -105,7 +105,7 @@ function readWebhook(configuration: string, w: Record<string, any>, index: numbe
   const obj = readSelector(w.objectSelector, `${at}.objectSelector`, problems);
   const { conditions: matchConditions, problems: conditionProblems } = readMatchConditions(w.matchConditions, at);
   problems.push(...conditionProblems);
-  const failurePolicy = w.failurePolicy === undefined || w.failurePolicy === null ? 'Fail' : String(w.failurePolicy);
+  const failurePolicy = w.failurePolicy === undefined || w.failurePolicy === null ? 'Fail' : typeof w.failurePolicy === 'object' ? JSON.stringify(w.failurePolicy) : String(w.failurePolicy);
   if (!['Fail', 'Ignore'].includes(failurePolicy)) problems.push(`${at}.failurePolicy: Unsupported value: ${JSON.stringify(failurePolicy)}: supported values: "Fail", "Ignore"`);
   const reinvocationPolicy = w.reinvocationPolicy === undefined || w.reinvocationPolicy === null ? 'Never' : String(w.reinvocationPolicy);
   const cc = (w.clientConfig ?? {}) as Record<string, any>;

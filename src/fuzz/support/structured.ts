@@ -6,8 +6,19 @@ import type { Diagnostic } from '../../engine/index.ts';
  */
 const CRASH_WORDS = /internal error|the tracer failed|could not be traced/i;
 
+/**
+ * JavaScript's own failures, which mean the engine let a runtime error through to the user as if it
+ * were theirs (the message should have said what in their input is too big, too deep or wrong).
+ */
+const RUNTIME_WORDS = /Maximum call stack|Invalid (string|array|typed array) length|is not a function|Cannot read propert|Cannot convert|(undefined|null) is not (a function|iterable|an object)|out of memory/;
+
 export function crashDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((d) => CRASH_WORDS.test(d.message));
+  return diagnostics.filter((d) => CRASH_WORDS.test(d.message) || RUNTIME_WORDS.test(d.message));
+}
+
+/** Whether a message shown to the user is JavaScript's rather than meshsim's. */
+export function isRuntimeError(message: string): boolean {
+  return CRASH_WORDS.test(message) || RUNTIME_WORDS.test(message);
 }
 
 /** Whether a value survives the worker boundary unchanged: plain data, no functions, no classes. */
