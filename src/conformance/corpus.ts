@@ -6,12 +6,30 @@ import type { CorpusCase } from './types.ts';
 export const CORPUS_KINDS = ['selector', 'webhook', 'policy', 'gotemplate', 'inject', 'iptables', 'trace'] as const;
 export type CorpusKind = (typeof CORPUS_KINDS)[number];
 
-/** Finds every case of every known kind below the given corpus roots, in a stable order. */
-export function discoverCases(roots: string[], kinds: readonly string[] = CORPUS_KINDS): CorpusCase[] {
+/** Folders of a corpus root that hold inputs shared by cases, not cases of a kind. */
+const NOT_KINDS = new Set(['profiles']);
+
+/**
+ * Every kind folder of a corpus root: each directory but the shared inputs, the known kinds first.
+ * A folder of a kind the engine does not know is found too, so its cases count as failed (the
+ * corpus' runner contract: unsupported is failed, never skipped).
+ */
+export function kindsIn(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const dirs = readdirSync(root).filter((d) => !NOT_KINDS.has(d) && !d.startsWith('.') && statSync(join(root, d)).isDirectory());
+  const rank = (k: string) => {
+    const i = (CORPUS_KINDS as readonly string[]).indexOf(k);
+    return i < 0 ? CORPUS_KINDS.length : i;
+  };
+  return dirs.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Finds every case below the given corpus roots (of the given kinds, else of every kind folder), in a stable order. */
+export function discoverCases(roots: string[], only?: readonly string[]): CorpusCase[] {
   const absRoots = roots.map((r) => resolve(r));
   const cases: CorpusCase[] = [];
   for (const root of absRoots) {
-    for (const kind of kinds) {
+    for (const kind of only ?? kindsIn(root)) {
       const kindDir = join(root, kind);
       if (!existsSync(kindDir)) continue;
       for (const name of readdirSync(kindDir).sort()) {

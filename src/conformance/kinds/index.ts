@@ -3,6 +3,7 @@ import { checkAmbient } from './ambient.ts';
 import { checkGotemplate } from './gotemplate.ts';
 import { checkInject } from './inject.ts';
 import { checkIptables } from './iptables.ts';
+import { checkNftables } from './nftables.ts';
 import { checkPolicy } from './policy.ts';
 import { checkSelector } from './selector.ts';
 import { checkTrace } from './trace.ts';
@@ -16,6 +17,8 @@ export const checkers: Record<string, KindChecker> = {
   gotemplate: checkGotemplate,
   inject: checkInject,
   iptables: checkIptables,
+  nftables: checkNftables,
   trace: checkTrace,
+  'nftables-trace': checkTrace,
   ambient: checkAmbient,
 };

@@ -3,20 +3,22 @@
  * the kernel view, and structured rules with provenance. None of them throws.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { loadIptables, renderIptablesSave, renderRestore, type Program, type SettingOrigin } from '../netfilter/index.ts';
+import { loadIptables, loadNft, renderIptablesSave, renderNftList, renderNftScript, renderRestore, type Program, type SettingOrigin } from '../netfilter/index.ts';
 import { restoreProgram, type BuiltRule } from './builder.ts';
 import { type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { fillFromEnvironment, validateConfig, type CaptureContext, type Env } from './environment.ts';
 import { equivalentArgs } from './equivalentArgs.ts';
 import { configFromArgs } from './fromArgs.ts';
 import { generateRules } from './generate.ts';
+import { generateNftRules } from './nftGenerate.ts';
 import type { CaptureResult, EntryPath } from './result.ts';
 import { hostNetworkSetup, policyRoutes } from './routes.ts';
 
 export function emptyResult(entry: EntryPath, why: string[], diagnostics: Diagnostic[], origins: ConfigOrigins = {}, config?: CaptureConfig): CaptureResult {
   return {
     entry, why, config, origins, equivalentArgs: config ? equivalentArgs(config) : [], ipv6: false, dnsCapture: false,
-    programs: {}, payload: { v4: '', v6: '' }, rulesets: {}, kernelView: { v4: '', v6: '' }, hostSetup: [], policyRoutes: [], diagnostics,
+    ...backendOf(config, origins),
+    programs: {}, payload: { v4: '', v6: '', nft: '' }, rulesets: {}, kernelView: { v4: '', v6: '', nft: '' }, hostSetup: [], policyRoutes: [], diagnostics,
   };
 }
 
@@ -28,9 +30,17 @@ function withOrigins(rules: readonly BuiltRule[], origins: ConfigOrigins): void 
   }
 }
 
-/** The payload text, with each operation knowing the line it is printed on. */
+/** Which backend istio-iptables programs, and the setting that chose it. */
+function backendOf(config: CaptureConfig | undefined, origins: ConfigOrigins): Pick<CaptureResult, 'backend' | 'backendWhy'> {
+  if (!config?.nativeNftables) return { backend: 'iptables', backendWhy: 'iptables: --native-nftables is not set' };
+  const o = origins.nativeNftables;
+  const by = !o ? 'the configuration' : o.kind === 'flag' ? `the ${o.name} flag` : o.kind === 'env' ? `the ${o.name} environment variable` : o.kind === 'cluster.env' ? `${o.name} in cluster.env` : o.kind === 'annotation' ? `the ${o.name} annotation` : `${o.name}`;
+  return { backend: 'nftables', backendWhy: `nftables: native nftables is switched on by ${by}${o?.note ? ` (${o.note})` : ''}` };
+}
+
+/** The payload or script text, with each operation knowing the line it is printed on. */
 function rendered(program: Program): { program: Program; text: string } {
-  const { text, lineOf } = renderRestore(program);
+  const { text, lineOf } = program.backend === 'nftables' ? renderNftScript(program) : renderRestore(program);
   const lines = text.split('\n');
   const ops = program.ops.map((op, i) => ({ ...op, src: { line: lineOf[i], text: lines[lineOf[i] - 1] } }));
   return { program: { ...program, ops }, text };
@@ -45,6 +55,7 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     if (fill) fillFromEnvironment(config, origins, env, ctx, diags, why);
     validateConfig(config, diags);
     if (diags.some((d) => d.severity === 'error')) return emptyResult(entry, why, diags, origins, config);
+    if (config.nativeNftables) return captureNft(entry, config, origins, ctx, why, diags);
     const gen = generateRules(config);
     diags.push(...gen.diagnostics);
     if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
@@ -61,10 +72,11 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
     return {
       entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
+      ...backendOf(config, origins),
       programs: { v4: p4.program, ...(p6 ? { v6: p6.program } : {}) },
-      payload: { v4: p4.text, v6: p6?.text ?? '' },
+      payload: { v4: p4.text, v6: p6?.text ?? '', nft: '' },
       rulesets: { v4: l4.ruleset, ...(l6 ? { v6: l6.ruleset } : {}) },
-      kernelView: { v4: renderIptablesSave(l4.ruleset, { now: ctx.now }), v6: l6 ? renderIptablesSave(l6.ruleset, { now: ctx.now }) : '' },
+      kernelView: { v4: renderIptablesSave(l4.ruleset, { now: ctx.now }), v6: l6 ? renderIptablesSave(l6.ruleset, { now: ctx.now }) : '', nft: '' },
       hostSetup: hostNetworkSetup(config),
       policyRoutes: policyRoutes(config),
       diagnostics: diags,
@@ -73,6 +85,31 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     diags.push(diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`));
     return emptyResult(entry, why, diags, origins, config);
   }
+}
+
+/** The nftables backend: one inet script for both families, loaded as `nft -f` would. */
+function captureNft(entry: EntryPath, config: CaptureConfig, origins: ConfigOrigins, ctx: CaptureContext, why: string[], diags: Diagnostic[]): CaptureResult {
+  const gen = generateNftRules(config);
+  diags.push(...gen.diagnostics);
+  if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
+  for (const r of gen.rules) if (r.rule.origin) r.rule.origin.from = r.fields.map((f): SettingOrigin => ({ ...(origins[f] ?? { kind: 'default', name: f }) }));
+  const script = rendered(gen.program);
+  const loaded = loadNft(script.program, { machine: { users: ctx.users, groups: ctx.groups }, input: 'nft script' });
+  for (const d of loaded.diagnostics) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+  why.push(backendOf(config, origins).backendWhy);
+  if (config.inboundPortsInclude === '') why.push('no inbound ports (-b ""): inbound traffic is not captured');
+  if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
+  return {
+    entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
+    ...backendOf(config, origins),
+    programs: { nft: script.program },
+    payload: { v4: '', v6: '', nft: script.text },
+    rulesets: { nft: loaded.ruleset },
+    kernelView: { v4: '', v6: '', nft: renderNftList(loaded.ruleset) },
+    hostSetup: hostNetworkSetup(config),
+    policyRoutes: policyRoutes(config),
+    diagnostics: diags,
+  };
 }
 
 /**

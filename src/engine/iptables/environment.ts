@@ -136,7 +136,4 @@ export function validateConfig(cfg: CaptureConfig, diags: Diagnostic[]): void {
   if (!['', 'legacy', 'nft'].includes(cfg.forceIptablesBinary)) {
     diags.push(diagnostic('iptables', 'error', `invalid value for --force-iptables-binary: ${JSON.stringify(cfg.forceIptablesBinary)} (expected legacy or nft)`));
   }
-  if (cfg.nativeNftables) {
-    diags.push(diagnostic('iptables', 'warning', 'native nftables mode is on: the real program would program nftables, not these iptables rules'));
-  }
 }

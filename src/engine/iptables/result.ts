@@ -2,7 +2,7 @@
  * The plain-data result every capture entry point returns (structured-clone friendly for the worker).
  */
 import type { Diagnostic } from '../diagnostics.ts';
-import type { PolicyRoute, Program, Ruleset } from '../netfilter/index.ts';
+import type { Backend, PolicyRoute, Program, Ruleset } from '../netfilter/index.ts';
 import type { CaptureConfig, ConfigOrigins } from './config.ts';
 
 /** Which program derived the configuration. */
@@ -22,14 +22,21 @@ export interface CaptureResult {
   ipv6: boolean;
   /** Whether DNS capture ended up in effect. */
   dnsCapture: boolean;
-  /** The programs istio-iptables hands iptables-restore / ip6tables-restore (the model: typed rules with origins). */
-  programs: { v4?: Program; v6?: Program };
-  /** The iptables-restore payloads, byte for byte; v6 is "" when IPv6 is off. */
-  payload: { v4: string; v6: string };
+  /** Which backend istio-iptables programs: iptables (restore payloads per family) or nftables (one inet script). */
+  backend: Backend;
+  /** Why that backend, in a sentence (the flag, env var or setting that switched native nftables on). */
+  backendWhy: string;
+  /**
+   * The programs istio-iptables hands the kernel (the model: typed rules with origins): iptables-restore /
+   * ip6tables-restore payloads, or the nft script.
+   */
+  programs: { v4?: Program; v6?: Program; nft?: Program };
+  /** The payloads / script, byte for byte; "" where that backend or family is not in use. */
+  payload: { v4: string; v6: string; nft: string };
   /** What the kernel holds after loading them into an empty netns: what the tracer walks. */
-  rulesets: { v4?: Ruleset; v6?: Ruleset };
-  /** What iptables-save / ip6tables-save would print then (comment lines and counters included). */
-  kernelView: { v4: string; v6: string };
+  rulesets: { v4?: Ruleset; v6?: Ruleset; nft?: Ruleset };
+  /** What iptables-save / ip6tables-save (comment lines and counters included) or `nft list ruleset` would print then. */
+  kernelView: { v4: string; v6: string; nft: string };
   /** Non-iptables changes to the pod's network, as `ip` commands (TPROXY policy routing, the ::6 address). */
   hostSetup: string[];
   /** The policy routing among them, as the tracer routes by it. */

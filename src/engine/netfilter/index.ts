@@ -18,3 +18,11 @@ export { loadIptables, type Loaded, type LoadOptions } from './iptables/load.ts'
 export { renderIptablesSave, normaliseSave, type SaveOptions } from './iptables/save.ts';
 export { saveLine as iptablesSaveLine, restoreWords } from './iptables/spell.ts';
 export { BUILTIN_CHAINS as IPTABLES_BUILTIN_CHAINS, builtinBase, isIptablesTable } from './iptables/tables.ts';
+// nftables
+export { nft, nftRule } from './nft/build.ts';
+export { renderNftScript, nftLine } from './nft/render.ts';
+export { loadNft, type NftLoadOptions } from './nft/load.ts';
+export { renderNftList, normaliseNftList, priorityName } from './nft/list.ts';
+export { listText as nftListText, scriptWords as nftScriptWords } from './nft/spell.ts';
+export { parseNftScript } from './nft/parse.ts';
+export { parseNftRule, tokenizeNft } from './nft/grammar.ts';

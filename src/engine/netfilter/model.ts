@@ -141,7 +141,11 @@ export type Statement =
   /** `-j CT --zone N` / `ct zone set N`. */
   | (StatementBase & { kind: 'ctZone'; zone: Written<number> })
   | (StatementBase & { kind: 'notrack' })
-  | (StatementBase & { kind: 'log'; prefix?: string });
+  | (StatementBase & { kind: 'log'; prefix?: string })
+  /** nft: a condition written after a statement (`counter ip saddr 1.1.1.1 accept`); when it fails the rule stops there. */
+  | (StatementBase & { kind: 'test'; match: Match })
+  /** nft: `comment "..."` at the end of a rule. */
+  | (StatementBase & { kind: 'comment'; comment: string });
 
 export type StatementKind = Statement['kind'];
 

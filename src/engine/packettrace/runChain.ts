@@ -57,6 +57,11 @@ export function runChain(start: Chain, p: PacketState, hooks: ChainHooks): Chain
         hooks.onHit(rule, index + 1, here);
         continue;
       }
+      if (s.kind === 'comment') continue;
+      if (s.kind === 'test') {
+        if (ruleMatches([s.match], p)) continue;
+        break;
+      }
       if (s.kind === 'verdict') {
         if (s.verdict === 'continue') continue;
         if (s.verdict === 'accept') return { verdict: 'accept', decidedBy: rule };

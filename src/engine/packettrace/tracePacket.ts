@@ -3,7 +3,7 @@
  * kernel's packet counters would show rising, in traversal order, and where the packet ends up.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { loadIptables, parseRestore, type KernelRule, type MachineContext, type Ruleset } from '../netfilter/index.ts';
+import { loadIptables, loadNft, parseNftScript, parseRestore, type Backend, type KernelRule, type MachineContext, type Ruleset } from '../netfilter/index.ts';
 import { canonicalAddr, familyOf } from './addresses.ts';
 import { parseFlagLetters, type Tuple } from './conntrack.ts';
 import { explain } from './explain.ts';
@@ -17,8 +17,29 @@ const DEFAULT_LISTENERS: PodListener[] = [
   { port: 15006, uid: 0, gid: 1337, transparent: true },
 ];
 
-/** Reads an iptables-restore payload into the ruleset the kernel would hold; problems are diagnostics. */
-export function readPayload(payload: string, family: TracePacket['family'], options: { input?: string; machine?: MachineContext } = {}): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
+/** An nft script (or listing) rather than an iptables-restore payload. */
+export function looksLikeNft(text: string): boolean {
+  const first = text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#')) ?? '';
+  return /^(add|insert|create|flush|delete)\s+(table|chain|rule|set|element)\b/.test(first) || /^table\s+\S+/.test(first);
+}
+
+export interface ReadOptions {
+  input?: string;
+  machine?: MachineContext;
+  /** Which tool loads the text; guessed from it when absent. */
+  backend?: Backend;
+}
+
+/**
+ * Reads rules as text — an iptables-restore payload (for the packet's family) or an nft script — into
+ * the ruleset the kernel would hold after loading them; problems are diagnostics.
+ */
+export function readPayload(payload: string, family: TracePacket['family'], options: ReadOptions = {}): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
+  if ((options.backend ?? (looksLikeNft(payload) ? 'nftables' : 'iptables')) === 'nftables') {
+    const parsed = parseNftScript(payload, { input: options.input, origin: 'packettrace' });
+    const loaded = loadNft(parsed.program, { machine: options.machine, input: options.input, origin: 'packettrace' });
+    return { ruleset: loaded.ruleset, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics] };
+  }
   const parsed = parseRestore(payload, { family, input: options.input, origin: 'packettrace' });
   const loaded = loadIptables(parsed.program, { machine: options.machine, input: options.input, origin: 'packettrace' });
   return { ruleset: loaded.ruleset, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics] };
@@ -28,8 +49,8 @@ export function readPayload(payload: string, family: TracePacket['family'], opti
  * Reads the payload and traces the packet; never throws. A payload the kernel would refuse makes
  * the result not ok: the trace then shows only what could be read.
  */
-export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions = {}): TraceResult {
-  const read = readPayload(payload, packet.family, { input: options.input });
+export function tracePacket(payload: string, packet: TracePacket, options: TraceOptions & { backend?: Backend } = {}): TraceResult {
+  const read = readPayload(payload, packet.family, { input: options.input, backend: options.backend });
   const result = traceRuleset(read.ruleset, packet, options);
   return { ...result, diagnostics: [...read.diagnostics, ...result.diagnostics], ok: result.ok && !read.diagnostics.some((d) => d.severity === 'error') };
 }

@@ -168,6 +168,9 @@ function targetWords(s: Statement, mode: 'input' | 'kernel', family: AddressFami
       return ['-j', 'CT', '--notrack'];
     case 'log':
       return ['-j', 'LOG', ...(s.prefix !== undefined ? ['--log-prefix', JSON.stringify(s.prefix)] : [])];
+    case 'test': case 'comment':
+      // nft only: iptables has no conditions after its target, and comments are a match (-m comment).
+      return [];
   }
 }
 
