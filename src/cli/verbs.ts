@@ -76,6 +76,8 @@ The iptables-restore payload (or, with --view save, the kernel's iptables-save v
 injected pod (its istio-init container, or the CNI plugin's annotations), a VM's cluster.env, or
 an istio-iptables command line. Pipe an uninjected workload through inject first:
   meshsim inject -f deployment.yaml | meshsim iptables -f -
+When the configuration asks for the nftables backend (--native-nftables, NATIVE_NFTABLES, the
+CNI plugin's native_nftables), the nft script (or nft list ruleset) is printed instead.
 
 Options:
 ${FILES}
@@ -94,6 +96,34 @@ Exit codes:
   1  the pod is not injected, so nothing captures its traffic
   2  the command line or the input is wrong`,
     load: () => import('./verbs/iptables.ts'),
+  },
+  nftables: {
+    summary: "the nft script istio-iptables' native nftables backend would apply for a pod",
+    help: () => `Usage: meshsim nftables -f POD.yaml [options]
+       meshsim nftables --cluster-env FILE [options]
+       meshsim nftables [options] -- ISTIO_IPTABLES_ARGS...
+
+The nft script istio-iptables --native-nftables applies (or, with --view ruleset, what
+nft list ruleset prints after it is loaded) for an injected pod, a VM's cluster.env or an
+istio-iptables command line: the same as meshsim iptables with native nftables switched on
+(--native-nftables, NATIVE_NFTABLES=true, the CNI plugin's native_nftables).
+
+Options:
+${FILES}
+      --cluster-env FILE      a VM's cluster.env
+      --view script|ruleset   the nft script (default) or the kernel's nft list ruleset
+      --env NAME=VALUE        an environment variable for istio-iptables, repeatable
+      --pod-ip IP             the pod's address, repeatable (an IPv6 one adds the ip6 rules)
+      --nameserver IP         a resolv.conf nameserver, repeatable
+      --why                   say why the rules are what they are
+  -o, --output FORMAT         text (default), json or yaml
+      --json                  same as -o json
+
+Exit codes:
+  0  the rules were printed
+  1  the pod is not injected, so nothing captures its traffic
+  2  the command line or the input is wrong`,
+    load: () => import('./verbs/nftables.ts'),
   },
   trace: {
     summary: 'a packet through the rules, from a trace case file',

@@ -66,3 +66,34 @@ describe('meshsim iptables -f on a pod that is not injected', () => {
     expect(r.err).toContain('It is not injected');
   });
 });
+
+describe('meshsim nftables and the nft backend through meshsim iptables', () => {
+  it('prints the nft script for an istio-iptables command line, and nft list ruleset with --view ruleset', async () => {
+    const script = await runCli(['nftables', '--', '-b', '*', '-i', '*'], { env: {} });
+    expect(script.code).toBe(0);
+    expect(script.out).toMatch(/^add table inet istio-proxy-nat\nflush table inet istio-proxy-nat\n/);
+    expect(script.out).toContain('add rule inet istio-proxy-nat istio-inbound meta l4proto tcp counter jump istio-in-redirect\n');
+    const ruleset = await runCli(['nftables', '--view', 'ruleset', '--', '-b', '*', '-i', '*'], { env: {} });
+    expect(ruleset.out).toContain('type nat hook prerouting priority dstnat; policy accept;');
+    expect(ruleset.out).toContain('\t\tmeta l4proto tcp counter packets 0 bytes 0 jump istio-in-redirect\n');
+  });
+
+  it('meshsim iptables follows --native-nftables and says so', async () => {
+    const r = await run(['--', '-b', '*', '--native-nftables']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^add table inet istio-proxy-nat/);
+    expect(r.err).toMatch(/--native-nftables flag/);
+  });
+
+  it('an injected pod whose istio-init asks for native nftables gets the script', async () => {
+    const file = join(dir, 'nft-pod.yaml');
+    writeFileSync(file, [
+      'apiVersion: v1', 'kind: Pod', 'metadata: {name: p, namespace: d, annotations: {sidecar.istio.io/status: "{}"}}', 'spec:',
+      '  initContainers:', '  - name: istio-init', '    args: [istio-iptables, -p, "15001", -b, "*", -i, "*", --native-nftables]',
+      '  containers:', '  - name: istio-proxy', '',
+    ].join('\n'));
+    const r = await runCli(['nftables', '-f', file], { env: {} });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('add table inet istio-proxy-nat');
+  });
+});

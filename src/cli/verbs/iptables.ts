@@ -22,15 +22,26 @@ function firstWorkload(text: string, file: string): Record<string, any> {
 }
 
 export function run(args: string[], io: CliIO): number {
+  return capture(args, io, false);
+}
+
+/**
+ * `meshsim iptables`, and `meshsim nftables` (nft = true: istio-iptables' native nftables backend,
+ * as --native-nftables / NATIVE_NFTABLES / the CNI plugin's native_nftables would switch it on).
+ */
+export function capture(args: string[], io: CliIO, nft: boolean): number {
+  const verb = nft ? 'nftables' : 'iptables';
   const { values, flags, positional, rest } = parseFlags(args, ['-f', '--filename', '--cluster-env', '--view', '--env', '--pod-ip', '--nameserver', '-o', '--output'], ['--ipv6', '--why', '--json']);
   const podFile = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])].at(-1);
   const sources = [podFile, values['--cluster-env']].filter(Boolean).length + (args.includes('--') ? 1 : 0);
   if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name the pod with -f, or put istio-iptables arguments after --`);
   if (sources !== 1) throw new CliError('give exactly one of -f POD.yaml, --cluster-env FILE, or -- ISTIO_IPTABLES_ARGS...');
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'json', 'yaml'] as const, 'text');
-  const view = values['--view']?.at(-1) ?? 'payload';
-  if (view !== 'payload' && view !== 'save') throw new CliError(`--view must be payload or save, not ${JSON.stringify(view)}`);
-  const extraEnv: Record<string, string> = {};
+  const asked = values['--view']?.at(-1) ?? 'payload';
+  const views: Record<string, 'payload' | 'save'> = { payload: 'payload', save: 'save', script: 'payload', ruleset: 'save' };
+  const view = views[asked];
+  if (!view) throw new CliError(`--view must be payload (or script) or save (or ruleset), not ${JSON.stringify(asked)}`);
+  const extraEnv: Record<string, string> = nft ? { NATIVE_NFTABLES: 'true' } : {};
   for (const e of values['--env'] ?? []) {
     const eq = e.indexOf('=');
     if (eq <= 0) throw new CliError(`--env needs NAME=VALUE, got ${JSON.stringify(e)}`);
@@ -49,14 +60,14 @@ export function run(args: string[], io: CliIO): number {
   let pod: Record<string, any> | undefined;
   if (podFile) {
     pod = firstWorkload(readInput(podFile, io), podFile === '-' ? 'stdin' : podFile);
-    result = captureRulesForPod(pod, { context, extraEnv, cni: { pluginEnv: extraEnv } });
+    result = captureRulesForPod(pod, { context, extraEnv, cni: { pluginEnv: extraEnv, ...(nft ? { cniConfig: { native_nftables: true } } : {}) } });
   } else if (values['--cluster-env']) {
     const text = readInput(values['--cluster-env'].at(-1)!, io);
     const extra = Object.entries(extraEnv).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`).join('\n');
     result = captureRulesForClusterEnv(`${text}\n${extra}`, context);
   } else {
     const env = { ...io.env, ...extraEnv };
-    result = captureRulesForArgs(rest, env, context);
+    result = captureRulesForArgs(nft && !rest.includes('--native-nftables') ? [...rest, '--native-nftables'] : rest, env, context);
   }
 
   const failed = result.diagnostics.some((d) => d.severity === 'error');
@@ -70,11 +81,17 @@ export function run(args: string[], io: CliIO): number {
   if (result.entry === 'none') {
     // Nothing in the pod sets up capture: it was not injected (or opted out of capture).
     const name = pod ? `${pod.kind ?? 'Pod'} ${pod.metadata?.namespace ? `${pod.metadata.namespace}/` : ''}${pod.metadata?.name ?? '(unnamed)'}` : 'this configuration';
-    io.err(`meshsim iptables: ${name} has no traffic capture: ${result.why.at(-1) ?? 'nothing installs rules'}`);
-    if (pod && !pod.metadata?.annotations?.['sidecar.istio.io/status']) io.err(`It is not injected. To see the rules istiod's injection would give it: meshsim inject -f ${podFile === '-' ? 'FILE' : podFile} | meshsim iptables -f -`);
+    io.err(`meshsim ${verb}: ${name} has no traffic capture: ${result.why.at(-1) ?? 'nothing installs rules'}`);
+    if (pod && !pod.metadata?.annotations?.['sidecar.istio.io/status']) io.err(`It is not injected. To see the rules istiod's injection would give it: meshsim inject -f ${podFile === '-' ? 'FILE' : podFile} | meshsim ${verb} -f -`);
     return 1;
   }
   if (ipv6 && !result.ipv6) throw new CliError('--ipv6 asked for the IPv6 rules, but this configuration produces IPv4 rules only (the pod address decides)');
+  if (result.backend === 'nftables') {
+    // One inet script serves both families; the IPv6 rules are in it when IPv6 is on.
+    if (!nft) io.err(`meshsim iptables: ${result.backendWhy}; printing the nft ${view === 'save' ? 'ruleset' : 'script'}`);
+    io.out(view === 'save' ? result.kernelView.nft : result.payload.nft);
+    return 0;
+  }
   const family = ipv6 ? 'v6' : 'v4';
   io.out(view === 'save' ? result.kernelView[family] : result.payload[family]);
   return 0;

@@ -18,10 +18,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const spec = doc.toJS();
   if (!spec?.packet) throw new CliError(`${positional[0]} has no packet`);
-  const payloadName = spec.rules?.payload ?? (spec.packet.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
+  const nft = spec.rules?.backend === 'nftables';
+  const payloadName = spec.rules?.payload ?? (nft ? 'rules.nft' : spec.packet.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
   const payloadFile = resolve(dirname(file), payloadName);
   if (!existsSync(payloadFile)) throw new CliError(`the payload ${payloadFile} does not exist (rules.payload names it, relative to the case file)`);
-  const result = tracePacket(readInput(payloadFile, io), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName });
+  // nft scripts (nftables-trace cases) and iptables-restore payloads alike; the case says which, else the text does.
+  const result = tracePacket(readInput(payloadFile, io), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName, ...(spec.rules?.backend ? { backend: nft ? 'nftables' : 'iptables' } : {}) });
   if (format !== 'text') {
     io.out(format === 'json' ? JSON.stringify(result, null, 2) : stringify(result, { lineWidth: 0, aliasDuplicateObjects: false }));
     return result.ok ? 0 : 1;

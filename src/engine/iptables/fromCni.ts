@@ -21,6 +21,8 @@ export interface CniInput {
   cniArgs?: Record<string, string>;
   /** The plugin process' environment (owner groups, loopback CIDR); usually empty. */
   pluginEnv?: Env;
+  /** Where a `native_nftables: true` in cniConfig was inferred from, when it was (shown with the backend). */
+  nativeNftablesNote?: string;
 }
 
 export const ANNOTATIONS = {
@@ -160,6 +162,15 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
     cfg.rerouteVirtualInterfaces = reroute!;
     cfg.inboundPortsExclude = withFixedExcludes(excludeIn!);
     origins.inboundPortsExclude = { ...origins.inboundPortsExclude!, note: 'the plugin always appends 15020,15021,15090 (duplicates dropped)' };
+
+    // The plugin's own config picks the backend (values.global.nativeNftables sets native_nftables).
+    const cniConf = asRecord(input.cniConfig);
+    if (cniConf.native_nftables === true) {
+      cfg.nativeNftables = true;
+      origins.nativeNftables = { kind: 'setting', name: 'istio-cni plugin config native_nftables', ...(input.nativeNftablesNote ? { note: input.nativeNftablesNote } : {}) };
+    } else {
+      origins.nativeNftables = { kind: 'cni-default', name: 'istio-cni plugin config native_nftables', note: 'not set: iptables' };
+    }
 
     const sc = asRecord(proxy?.securityContext);
     for (const [field, key] of [['proxyUID', 'runAsUser'], ['proxyGID', 'runAsGroup']] as const) {

@@ -175,3 +175,39 @@ describe('the VM path (cluster.env)', () => {
     expect(r.why.join('\n')).toMatch(/ISTIO_CUSTOM_IP_TABLES/);
   });
 });
+
+describe('what switches the nftables backend on', () => {
+  const nftOf = (r: ReturnType<typeof captureRulesForPod>) => ({ backend: r.backend, why: r.backendWhy, script: r.payload.nft, payload: r.payload.v4 });
+
+  it('the --native-nftables argument of istio-init', () => {
+    const r = nftOf(captureRulesForPod(initPod([...defaultInitArgs, '--native-nftables']), { context: ctx }));
+    expect(r.backend).toBe('nftables');
+    expect(r.why).toMatch(/--native-nftables flag/);
+    expect(r.script).toContain('add rule inet istio-proxy-nat istio-inbound meta l4proto tcp tcp dport 15020 counter return');
+    expect(r.payload).toBe('');
+  });
+
+  it('NATIVE_NFTABLES in the environment of istio-init', () => {
+    const r = nftOf(captureRulesForPod(initPod(defaultInitArgs, [{ name: 'NATIVE_NFTABLES', value: 'true' }]), { context: ctx }));
+    expect([r.backend, r.why]).toEqual(['nftables', 'nftables: native nftables is switched on by the NATIVE_NFTABLES environment variable']);
+  });
+
+  it("the CNI plugin's native_nftables setting, or istio-validation's --native-nftables as evidence of it", () => {
+    const given = nftOf(captureRulesForPod(cniPod({}), { context: ctx, cni: { cniConfig: { native_nftables: true } } }));
+    expect(given.backend).toBe('nftables');
+    expect(given.why).toMatch(/istio-cni plugin config native_nftables/);
+    const pod = cniPod({});
+    pod.spec.initContainers[0].args.push('--native-nftables');
+    const inferred = nftOf(captureRulesForPod(pod, { context: ctx }));
+    expect(inferred.backend).toBe('nftables');
+    expect(inferred.why).toMatch(/inferred: the istio-validation container has --native-nftables/);
+    expect(nftOf(captureRulesForPod(pod, { context: ctx, cni: { cniConfig: { native_nftables: false } } })).backend).toBe('iptables');
+    expect(nftOf(captureRulesForPod(cniPod({}), { context: ctx })).backend).toBe('iptables');
+  });
+
+  it('a cluster.env that asks for it', () => {
+    const r = captureRulesForClusterEnv('ISTIO_INBOUND_PORTS=*\nISTIO_SERVICE_CIDR=*\nNATIVE_NFTABLES=true\n', ctx);
+    expect(r.backend).toBe('nftables');
+    expect(r.payload.nft).toContain('add rule inet istio-proxy-nat istio-output counter jump istio-redirect');
+  });
+});

@@ -46,8 +46,17 @@ export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}
       return emptyResult('none', [...lead, 'interception mode NONE: the injector adds no istio-init container and no traffic is captured'], []);
     }
     if (proxy || findContainer(inits, 'istio-validation')) {
-      const result = captureRulesForCni({ ...options.cni, pod }, ctx);
       const validation = findContainer(inits, 'istio-validation');
+      const cni: Omit<CniInput, 'pod'> = { ...options.cni };
+      // istio-validation carries --native-nftables when values.global.nativeNftables is set, and the
+      // same value sets the CNI plugin's native_nftables; without the plugin's config, that is the evidence.
+      const cniConfig = asRecord(cni.cniConfig);
+      const validationArgs = [...(stringList(validation?.command) ?? []), ...(stringList(validation?.args) ?? [])];
+      if (cniConfig.native_nftables === undefined && validationArgs.includes('--native-nftables')) {
+        cni.cniConfig = { ...cniConfig, native_nftables: true };
+        cni.nativeNftablesNote = 'inferred: the istio-validation container has --native-nftables, which values.global.nativeNftables adds; that value also sets the plugin';
+      }
+      const result = captureRulesForCni({ ...cni, pod }, ctx);
       result.why = [
         ...lead,
         validation

@@ -119,7 +119,8 @@ function trace(ruleset: Ruleset, packet: TracePacket, options: TraceOptions): Tr
         return;
       }
       const h: TraceHit = {
-        at, table, chain, position, rule: rule.kernelText, payloadLine: rule.src?.line ?? 0, payloadRule: rule.src?.text ?? '', packets: 1, hook,
+        // nft lists counters with their numbers; a hit shows the rule as the corpus does, `counter` alone.
+        at, table, chain, position, rule: rule.kernelText.replace(/counter packets \d+ bytes \d+/, 'counter'), payloadLine: rule.src?.line ?? 0, payloadRule: rule.src?.text ?? '', packets: 1, hook,
         ...(rule.origin ? { origin: rule.origin } : {}),
       };
       byKey.set(at, h);

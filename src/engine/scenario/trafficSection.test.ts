@@ -16,3 +16,24 @@ describe('analyzeTraffic on pods whose lists are not lists', () => {
     });
   }
 });
+
+describe('analyzeTraffic on a pod that programs nftables', () => {
+  const pod = (mode: string) => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', annotations: { 'sidecar.istio.io/status': '{}' } },
+    spec: {
+      initContainers: [{ name: 'istio-init', args: ['istio-iptables', '-p', '15001', '-z', '15006', '-u', '1337', '-m', mode, '-i', '*', '-b', '*', '-d', '15090,15021,15020', '--native-nftables'] }],
+      containers: [{ name: 'app', ports: [{ containerPort: 9080 }] }, { name: 'istio-proxy' }],
+    },
+  });
+
+  it.each([['ipv4' as const], ['ipv6' as const]])('traces the presets through the one inet ruleset (%s)', (family) => {
+    const r = analyzeTraffic(pod('REDIRECT'), { family, preset: 'app-calls-service' });
+    expect(r.capture.backend).toBe('nftables');
+    expect(r.ruleset.backend).toBe('nftables');
+    expect(r.trace?.final).toBe('REDIRECT to 15001');
+    expect(r.trace?.hits.map((h) => h.at)).toEqual(['istio-proxy-nat/output#1', `istio-proxy-nat/istio-output#${family === 'ipv4' ? 9 : 13}`, 'istio-proxy-nat/istio-redirect#1']);
+    expect(r.trace?.hits[1].origin?.from).toContainEqual({ kind: 'flag', name: '-i' });
+    const inbound = analyzeTraffic(pod('TPROXY'), { family, preset: 'request-arrives' });
+    expect(inbound.trace?.final).toBe('TPROXY to 15006');
+  });
+});

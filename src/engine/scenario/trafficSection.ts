@@ -47,8 +47,9 @@ export function captureTraffic(pod: Record<string, any>, wantFamily: Family | un
   diagnostics.push(...capture.diagnostics);
   const family: Family = wantV6 && capture.ipv6 ? 'ipv6' : 'ipv4';
   if (wantV6 && !capture.ipv6) diagnostics.push(diagnostic('traffic', 'info', 'This configuration produces no IPv6 rules; showing IPv4.'));
-  const payload = family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
-  const ruleset: Ruleset = (family === 'ipv6' ? capture.rulesets.v6 : capture.rulesets.v4) ?? { backend: 'iptables', family, tables: [] };
+  const nft = capture.backend === 'nftables';
+  const payload = nft ? capture.payload.nft : family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
+  const ruleset: Ruleset = (nft ? capture.rulesets.nft : family === 'ipv6' ? capture.rulesets.v6 : capture.rulesets.v4) ?? { backend: capture.backend, family, tables: [] };
   const appPort = firstContainerPort(pod) ?? 8080;
   const presets = trafficPresets(family, capture.config, appPort);
   return { family, ipv6Available: capture.ipv6, capture, ruleset, presets, payload, diagnostics };
