@@ -4,7 +4,7 @@ namespace (ip netns exec): for each packet it reads netfilter's rule counters, s
 the requested credentials (or, for inbound packets, from inside the peer namespace), reads the
 counters again and prints the rules whose counters rose, one JSON object per packet.
 
-Input (stdin, JSON): {"family": "ipv4"|"ipv6", "peerNetns": "/run/netns/NAME",
+Input (stdin, JSON): {"family": "ipv4"|"ipv6", "backend": "iptables"|"nftables", "peerNetns": "/run/netns/NAME",
   "listeners": [15001, ...], "packets": [{"direction", "proto", "src", "sport", "dst", "dport",
   "uid", "gid", "mark", "transparent", "tcpFlags", "state", "probe", "prelude", "listeners"}]}
 Established packets first complete a real TCP handshake (filters open), then only the one traced
@@ -30,10 +30,43 @@ IPV6_CHECKSUM = 7
 SETTLE_SECONDS = 0.03
 
 RULE_RE = re.compile(r"^\[(\d+):(\d+)\] -A (\S+)")
+NFT_TABLE_RE = re.compile(r"^table (\S+) (\S+) \{")
+NFT_BLOCK_RE = re.compile(r"^\t(chain|set|map|flowtable) (\S+) \{")
+NFT_COUNTER_RE = re.compile(r"counter packets (\d+) bytes \d+")
+
+
+def read_counters_nft():
+    """{'table/chain#n': packets} from `nft list ruleset`, positions counted per chain (our probe tables left out)."""
+    out = subprocess.run(["nft", "list", "ruleset"], check=True, capture_output=True, text=True, timeout=20).stdout
+    counters, table, chain, pos = {}, None, None, 0
+    for line in out.splitlines():
+        m = NFT_TABLE_RE.match(line)
+        if m:
+            table, chain = m.group(2), None
+            continue
+        m = NFT_BLOCK_RE.match(line)
+        if m:
+            chain, pos = (m.group(2) if m.group(1) == "chain" else None), 0
+            continue
+        body = line.strip()
+        if line.startswith("\t}") or line.startswith("}"):
+            chain = None
+            continue
+        if not chain or not body or table is None or table.startswith("meshsim_"):
+            continue
+        if body.startswith("type ") and " hook " in body:
+            continue
+        pos += 1
+        c = NFT_COUNTER_RE.search(body)
+        if c:
+            counters[f"{table}/{chain}#{pos}"] = int(c.group(1))
+    return counters
 
 
 def read_counters(save_cmd):
-    """{'table/CHAIN#n': packets} from `iptables-save -c`, positions counted per chain."""
+    """{'table/CHAIN#n': packets} from `iptables-save -c` (or nft's listing), positions counted per chain."""
+    if save_cmd == "nft":
+        return read_counters_nft()
     out = subprocess.run([save_cmd, "-c"], check=True, capture_output=True, text=True, timeout=20).stdout
     counters, table, positions = {}, None, {}
     for line in out.splitlines():
@@ -277,7 +310,7 @@ def established(p, family, spec, listeners, owners, save):
 def main():
     spec = json.load(sys.stdin)
     family = socket.AF_INET if spec["family"] == "ipv4" else socket.AF_INET6
-    save = "iptables-save" if spec["family"] == "ipv4" else "ip6tables-save"
+    save = "nft" if spec.get("backend") == "nftables" else "iptables-save" if spec["family"] == "ipv4" else "ip6tables-save"
     declare_probes(spec["packets"])
     set_filter("probes")
     filter_mode = "probes"

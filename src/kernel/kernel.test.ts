@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { normaliseSave, renderIptablesSave } from '../engine/netfilter/index.ts';
 import { readPayload, tracePacket, type Family, type TracePacket } from '../engine/packettrace/index.ts';
-import { createPod, kernelUnavailable, type DriverPacket, type Pod } from './namespace.ts';
+import { createPod, kernelUnavailable, toDriver, type Pod } from './namespace.ts';
 import { seededRng } from './random.ts';
 import { ADDRESSING, randomPacket, randomPayload } from './randomRules.ts';
 
@@ -29,16 +29,6 @@ interface Disagreement {
   payload: string;
 }
 
-function toDriver(p: TracePacket): DriverPacket {
-  return {
-    direction: p.direction, proto: p.proto, src: p.src.addr, sport: p.src.port, dst: p.dst.addr, dport: p.dst.port,
-    uid: p.uid, gid: p.gid, mark: p.mark, transparent: p.transparent, tcpFlags: p.tcpFlags,
-    state: p.state, probe: p.probe, listeners: p.listeners,
-    prelude: p.prelude && {
-      proto: p.prelude.proto, src: p.prelude.src.addr, sport: p.prelude.src.port, dst: p.prelude.dst.addr, dport: p.prelude.dst.port, uid: p.prelude.uid, gid: p.prelude.gid,
-    },
-  };
-}
 
 function tracerHits(payload: string, p: TracePacket, family: Family, fwmark?: number): Record<string, number> {
   const a = ADDRESSING[family];

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADDRESSING } from './randomRules.ts';
-import type { Family } from '../engine/packettrace/index.ts';
+import type { Family, TracePacket } from '../engine/packettrace/index.ts';
 
 const DRIVER = fileURLToPath(new URL('./driver.py', import.meta.url));
 let counter = 0;
@@ -36,9 +36,13 @@ export interface KernelHits {
 export interface Pod {
   name: string;
   family: Family;
-  /** Loads a restore payload with --noflush inside the pod; returns the error text when the kernel refuses it. */
+  backend: 'iptables' | 'nftables';
+  /**
+   * Loads a restore payload with --noflush (or an nft script with `nft -f`) inside the pod; returns
+   * the error text when the kernel refuses it.
+   */
   load(payload: string): string | undefined;
-  /** The rules as the kernel holds them, `iptables-save` style. */
+  /** The rules as the kernel holds them: `iptables-save`, or `nft list ruleset` without our own probe tables. */
   save(): string;
   /** Sends each packet and reports the rules whose counters rose. */
   send(packets: DriverPacket[]): KernelHits[];
@@ -65,13 +69,25 @@ export interface DriverPacket {
   listeners?: number[];
 }
 
+/** A traced packet as the driver takes it. */
+export function toDriver(p: TracePacket): DriverPacket {
+  return {
+    direction: p.direction, proto: p.proto, src: p.src.addr, sport: p.src.port, dst: p.dst.addr, dport: p.dst.port,
+    uid: p.uid, gid: p.gid, mark: p.mark, transparent: p.transparent, tcpFlags: p.tcpFlags,
+    state: p.state, probe: p.probe, listeners: p.listeners,
+    prelude: p.prelude && {
+      proto: p.prelude.proto, src: p.prelude.src.addr, sport: p.prelude.src.port, dst: p.prelude.dst.addr, dport: p.prelude.dst.port, uid: p.prelude.uid, gid: p.prelude.gid,
+    },
+  };
+}
+
 const live = new Set<string>();
 process.on('exit', () => {
   for (const ns of live) spawnSync('ip', ['netns', 'del', ns]);
 });
 
 /** Creates the pod and peer namespaces; `tproxyMark` installs istio's TPROXY policy route. */
-export function createPod(family: Family, tproxyMark?: number, forwarding = false): Pod {
+export function createPod(family: Family, tproxyMark?: number, forwarding = false, backend: 'iptables' | 'nftables' = 'iptables'): Pod {
   const a = ADDRESSING[family];
   const name = `msim${process.pid}p${++counter}`;
   const peer = `${name}x`;
@@ -128,18 +144,24 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
     destroy();
     throw err;
   }
+  const nft = backend === 'nftables';
   return {
     name,
     family,
+    backend,
     load(payload) {
-      const res = spawnSync('ip', ['netns', 'exec', name, family === 'ipv4' ? 'iptables-restore' : 'ip6tables-restore', '--noflush'], { input: payload, encoding: 'utf8', timeout: 30_000 });
+      const cmd = nft ? ['nft', '-f', '-'] : [family === 'ipv4' ? 'iptables-restore' : 'ip6tables-restore', '--noflush'];
+      const res = spawnSync('ip', ['netns', 'exec', name, ...cmd], { input: payload, encoding: 'utf8', timeout: 30_000 });
       return res.status === 0 ? undefined : (res.stderr || `exit ${res.status}`).trim();
     },
     save() {
-      return run(['ip', 'netns', 'exec', name, family === 'ipv4' ? 'iptables-save' : 'ip6tables-save']);
+      if (!nft) return run(['ip', 'netns', 'exec', name, family === 'ipv4' ? 'iptables-save' : 'ip6tables-save']);
+      // Our probe filters live in tables of their own; the listing is the rest.
+      const listing = run(['ip', 'netns', 'exec', name, 'nft', 'list', 'ruleset']);
+      return listing.split(/(?=^table )/m).filter((t) => !/^table \S+ meshsim_/.test(t)).join('');
     },
     send(packets) {
-      const spec = { family, peerNetns: `/run/netns/${peer}`, listeners: [15001, 15006], packets };
+      const spec = { family, backend, peerNetns: `/run/netns/${peer}`, listeners: [15001, 15006], packets };
       const out = run(['ip', 'netns', 'exec', name, 'python3', DRIVER], JSON.stringify(spec));
       return out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as KernelHits);
     },

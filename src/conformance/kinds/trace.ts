@@ -16,7 +16,10 @@ export function listenerOf(text: unknown): PodListener | undefined {
 /** The pod network a trace case describes, as the tracer takes it. */
 export function networkOfCase(spec: any): PodNetwork {
   const pod = spec?.network?.pod ?? {};
-  const fwmark = spec?.network?.policyRouting?.fwmark;
+  const routing = spec?.network?.policyRouting;
+  const fwmark = routing?.fwmark;
+  const family = spec?.packet?.family === 'ipv6' ? 'ipv6' : 'ipv4';
+  const sets = spec?.network?.ipsets && typeof spec.network.ipsets === 'object' ? spec.network.ipsets as Record<string, string[]> : undefined;
   const listeners = Array.isArray(spec?.network?.podListeners)
     ? spec.network.podListeners.map(listenerOf).filter((l: PodListener | undefined): l is PodListener => !!l)
     : undefined;
@@ -24,8 +27,12 @@ export function networkOfCase(spec: any): PodNetwork {
     iface: pod.iface,
     addresses: [pod.addr].filter((a): a is string => typeof a === 'string'),
     loopback: Array.isArray(pod.loopback) ? pod.loopback.filter((a: unknown): a is string => typeof a === 'string') : undefined,
-    tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined,
+    // A masked rule (the node agent's `fwmark 0x111/0xfff`) is a policy route; a bare fwmark is TPROXY's.
+    ...(typeof fwmark === 'number' && typeof routing?.mask === 'number'
+      ? { policyRoutes: [{ family, fwmark, mask: routing.mask, table: Number(routing.table ?? 0), ...(typeof routing.priority === 'number' ? { priority: routing.priority } : {}), route: { type: 'local' as const, dev: 'lo' } }] }
+      : { tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined }),
     listeners,
+    ...(sets ? { sets } : {}),
   };
 }
 
@@ -45,6 +52,27 @@ export const checkTrace: KindChecker = (c) => {
     diffs.push(`  hits expected: ${expectedAt.join(', ') || '(none)'}`, `  hits   actual: ${actualAt.join(', ') || '(none)'}`);
   }
   if (c.spec.expected?.final !== result.final) diffs.push(`  final expected: ${c.spec.expected?.final}`, `  final   actual: ${result.final}`);
+  // The engine models the rest too: each hit's kernel text, payload line and count, where the kernel
+  // delivered the packet, and the conntrack entry it left — all held against the recording.
+  (c.spec.expected?.hits ?? []).forEach((h: any, i: number) => {
+    const got = result.hits[i];
+    if (!got || got.at !== h.at) return;
+    if (h.rule !== undefined && h.rule !== got.rule) diffs.push(`  ${h.at} rule expected: ${h.rule}`, `  ${h.at} rule   actual: ${got.rule}`);
+    if (h.payloadLine !== undefined && h.payloadLine !== got.payloadLine) diffs.push(`  ${h.at} payload line expected ${h.payloadLine}, actual ${got.payloadLine}`);
+    if ((h.packets ?? 1) !== got.packets) diffs.push(`  ${h.at} packets expected ${h.packets ?? 1}, actual ${got.packets}`);
+  });
+  const ed = c.spec.expected?.delivery;
+  if (ed) {
+    const d = result.delivery;
+    const same = ed.where === d.where && (ed.iface === undefined || ed.iface === d.iface) && (ed.src === undefined || ed.src === d.src) && (ed.dst === undefined || ed.dst === d.dst);
+    if (!same) diffs.push(`  delivery expected: ${JSON.stringify(ed)}`, `  delivery   actual: ${JSON.stringify(d)}`);
+  }
+  const ec = c.spec.expected?.conntrack;
+  if (ec) {
+    const t = result.conntrack;
+    const same = !!t && ec.zone === t.zone && ec.mark === t.mark && ec.original === t.original && ec.reply === t.reply;
+    if (!same) diffs.push(`  conntrack expected: ${JSON.stringify(ec)}`, `  conntrack   actual: ${JSON.stringify(t ?? null)}`);
+  }
   const mismatched = diffs.length > 0;
   for (const d of result.diagnostics) diffs.push(`  ${d.severity}: ${d.message}${d.source ? ` (${d.source.input}:${d.source.line}:${d.source.column})` : ''}`);
   // Rules the engine could not read fail the case, even when the expected answer is "no rule matched".

@@ -8,6 +8,7 @@
  * ends only its base chain; a drop ends the packet. nat chains run only for a connection's first
  * packet; later packets replay the NAT in conntrack.
  */
+import type { IpAddr } from '../go/netip.ts';
 import type { Chain, ChainType, Hook, KernelRule, Ruleset, Statement, Table } from '../netfilter/index.ts';
 import { canonicalAddr, formatEndpoint } from './addresses.ts';
 import { lookup, tcpFlagsVerdict, type ConnEntry, type Direction, type Tuple } from './conntrack.ts';
@@ -49,6 +50,8 @@ export interface Recorder {
 
 export interface Sim {
   ruleset: Ruleset;
+  /** Members of the named sets (ipset / nft sets) rules look addresses up in. */
+  sets?: Record<string, IpAddr[]>;
   routing: PodRouting;
   conns: ConnEntry[];
   budget: { left: number };
@@ -94,6 +97,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     family: r.family, proto: t.proto, src: t.src, sport: t.sport, dst: t.dst, dport: t.dport,
     mark: opts.mark ?? 0, tcpFlags: opts.tcpFlags, ctstate: 'invalid', ctmark: 0, ctNat: { dnat: false, snat: false },
     localCidrs: r.localCidrs,
+    ...(sim.sets ? { sets: sim.sets } : {}),
   };
   const ct: Ct = { isNew: false, state: 'invalid', templated: false, zone: 0, untracked: false, dstManipDone: false, srcManipDone: false, tproxied: false, redirected: false, looked: false };
 
@@ -222,17 +226,35 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
     ct.state = entry.seenReply ? 'established' : 'new';
   };
 
+  /**
+   * The NAT an earlier packet bound, applied by conntrack to a later packet of the connection:
+   * original-direction packets get the new destination (DNAT/REDIRECT) at the destination hooks and
+   * the new source (SNAT) at the source hooks; replies are translated back the other way round.
+   */
   const replayNat = (isDstHook: boolean) => {
     const e = ct.entry;
-    if (!e?.dnat || ct.isNew) return;
-    if (isDstHook && ct.dir === 'original' && !ct.replayedNat) {
-      p.dst = e.dnat.addr;
-      p.dport = e.dnat.port;
-      ct.replayedNat = formatEndpoint(p.dst, p.dport);
-    } else if (!isDstHook && ct.dir === 'reply' && !ct.replayedNat) {
+    if (!e || ct.isNew) return;
+    const note = (addr: string, port: number) => {
+      ct.replayedNat ??= formatEndpoint(addr, port);
+    };
+    if (ct.dir === 'original') {
+      if (isDstHook && e.dnat) {
+        p.dst = e.dnat.addr;
+        p.dport = e.dnat.port;
+        note(p.dst, p.dport);
+      } else if (!isDstHook && e.snat) {
+        p.src = e.snat.addr;
+        p.sport = e.snat.port;
+        note(p.src, p.sport);
+      }
+    } else if (isDstHook && e.snat) {
+      p.dst = e.orig.src;
+      p.dport = e.orig.sport;
+      note(p.dst, p.dport);
+    } else if (!isDstHook && e.dnat) {
       p.src = e.orig.dst;
       p.sport = e.orig.dport;
-      ct.replayedNat = formatEndpoint(p.src, p.sport);
+      note(p.src, p.sport);
     }
   };
 
@@ -317,7 +339,7 @@ export function sendPacket(sim: Sim, rec: Recorder, origin: Origin, t: Tuple, op
   const finish = (delivery: TraceDelivery): JourneyResult => {
     if (delivery.where !== 'dropped' && ct.entry && ct.isNew) {
       const e = ct.entry;
-      e.reply = { proto: e.orig.proto, src: e.dnat?.addr ?? e.orig.dst, sport: e.dnat?.port ?? e.orig.dport, dst: e.orig.src, dport: e.orig.sport };
+      e.reply = { proto: e.orig.proto, src: e.dnat?.addr ?? e.orig.dst, sport: e.dnat?.port ?? e.orig.dport, dst: e.snat?.addr ?? e.orig.src, dport: e.snat?.port ?? e.orig.sport };
       sim.conns.push(e);
     }
     return { delivery, entry: ct.entry, dir: ct.dir ?? 'original', replayedNat: ct.replayedNat };

@@ -4,7 +4,8 @@
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { loadIptables, loadNft, parseNftScript, parseRestore, type Backend, type KernelRule, type MachineContext, type Ruleset } from '../netfilter/index.ts';
-import { canonicalAddr, familyOf } from './addresses.ts';
+import type { IpAddr } from '../go/netip.ts';
+import { addrOf, canonicalAddr, familyOf, formatEndpoint } from './addresses.ts';
 import { parseFlagLetters, type Tuple } from './conntrack.ts';
 import { explain } from './explain.ts';
 import { sendPacket, type Origin, type Recorder, type Sim } from './journey.ts';
@@ -67,6 +68,20 @@ export function traceRuleset(ruleset: Ruleset, packet: TracePacket, options: Tra
   }
 }
 
+/** The members of each named set: the ruleset's own elements (nft), then what the network adds (ipsets). */
+function setsOf(ruleset: Ruleset, given: Record<string, string[]> | undefined): Record<string, IpAddr[]> {
+  const out: Record<string, IpAddr[]> = {};
+  const add = (name: string, members: readonly string[]) => {
+    for (const m of members) {
+      const a = addrOf(m.trim());
+      if (a) (out[name] ??= []).push(a);
+    }
+  };
+  for (const t of ruleset.tables) for (const s of t.sets) add(s.name, s.elements);
+  for (const [name, members] of Object.entries(given ?? {})) if (Array.isArray(members)) add(name, members.map(String));
+  return out;
+}
+
 function silent(): Recorder {
   return { hit: () => {}, step: () => {}, terminal: () => {}, warn: () => {} };
 }
@@ -101,7 +116,7 @@ function trace(ruleset: Ruleset, packet: TracePacket, options: TraceOptions): Tr
 
   const routing = podRouting(packet.family, { ...options.network, iface: options.network?.iface ?? packet.iface }, ruleset, fallback);
   routing.transparentListeners = listeners.filter((l) => l.transparent).map((l) => l.port);
-  const sim: Sim = { ruleset, routing, conns: [], budget: { left: options.budget ?? DEFAULT_BUDGET }, forwarding: !!packet.forwarding };
+  const sim: Sim = { ruleset, routing, conns: [], budget: { left: options.budget ?? DEFAULT_BUDGET }, forwarding: !!packet.forwarding, sets: setsOf(ruleset, options.network?.sets) };
 
   const hits: TraceHit[] = [];
   const byKey = new Map<string, TraceHit>();
@@ -182,11 +197,15 @@ function trace(ruleset: Ruleset, packet: TracePacket, options: TraceOptions): Tr
   }
 
   const outcome = final ?? (result.replayedNat ? `conntrack NAT to ${result.replayedNat}` : 'RETURN to the original destination');
+  const e = result.entry;
+  const tuple6 = (t: Tuple) => `${formatEndpoint(t.src, t.sport)} -> ${formatEndpoint(t.dst, t.dport)}`;
+  const conntrack = e ? { zone: e.zone, mark: e.mark, original: tuple6(e.orig), reply: tuple6(e.reply) } : undefined;
   const res: TraceResult = {
     ok: !diagnostics.some((d) => d.severity === 'error'),
     hits,
     final: outcome,
     delivery: result.delivery,
+    ...(conntrack ? { conntrack } : {}),
     steps,
     explanation: '',
     diagnostics,

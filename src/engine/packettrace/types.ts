@@ -59,6 +59,8 @@ export interface PodNetwork {
   tproxyFwmark?: number;
   /** Policy routes (fwmark/mask → a table with a local default route): matching packets are delivered locally. */
   policyRoutes?: PolicyRoute[];
+  /** Members of the named sets the rules look addresses up in (an ipset, an nft set), by name. */
+  sets?: Record<string, string[]>;
   /** Listening sockets in the pod (default: Envoy's 15001 and 15006, uid 0 gid 1337, transparent). */
   listeners?: PodListener[];
 }
@@ -103,12 +105,22 @@ export interface TraceDelivery {
   dst?: string;
 }
 
+export interface TraceConntrack {
+  zone: number;
+  mark: number;
+  /** `src:port -> dst:port` of the original direction, and of replies. */
+  original: string;
+  reply: string;
+}
+
 export interface TraceResult {
   ok: boolean;
   hits: TraceHit[];
   /** "REDIRECT to N" | "TPROXY to N" | "ACCEPT" | "DROP" | "RETURN to the original destination" | "conntrack NAT to ADDR:PORT" | "DNAT to ADDR:PORT" */
   final: string;
   delivery: TraceDelivery;
+  /** The connection's conntrack entry after the packet (tuples after NAT), when it has one. */
+  conntrack?: TraceConntrack;
   /** The hooks traversed, in order, for a step-by-step view. */
   steps: TraceStep[];
   /** A plain-English sentence explaining the outcome. */

@@ -414,7 +414,7 @@ function targetOption(tokens: readonly Token[], i: number, name: string, s: Stat
       if (t === '--random' || t === '--random-fully') return i;
       break;
     case 'mark': {
-      if (s.target === 'packet') {
+      if (name === 'MARK') {
         const ops = ['--set-mark', '--set-xmark', '--and-mark', '--or-mark', '--xor-mark'];
         if (!ops.includes(t)) break;
         const v = next();

@@ -121,3 +121,14 @@ describe('the kernel view of a restore payload (iptables-save)', () => {
     expect(view(junk.join('\n')).diagnostics.length).toBeGreaterThan(0);
   });
 });
+
+describe('CONNMARK with its masks spelled out (as iptables-save prints it) reads back', () => {
+  it.each([
+    '-A OUTPUT -m connmark --mark 0x111/0xfff -j CONNMARK --restore-mark --nfmask 0xffffffff --ctmask 0xffffffff',
+    '-A OUTPUT -j CONNMARK --save-mark --nfmask 0xff --ctmask 0xf0',
+  ])('%s', (rule) => {
+    const r = view(`* mangle\n${rule}\nCOMMIT\n`);
+    expect(r.diagnostics).toEqual([]);
+    expect(rulesOf(r.text)).toEqual([rule]);
+  });
+});
