@@ -152,34 +152,36 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
 /** Owner names become numbers through the machine's tables, as iptables resolves them when loading. */
 function resolveRule(rule: Rule, machine: MachineContext, refuse: (message: string) => void): Rule | undefined {
   let ok = true;
-  const matches = rule.matches.map((m): Match => {
-    if (m.kind !== 'owner' || m.id.value) return m;
-    const table = m.which === 'uid' ? machine.users : machine.groups;
-    const id = table?.[m.id.text];
-    const range = id === undefined ? undefined : parseIdRange(String(id));
-    if (!range) {
-      ok = false;
-      refuse(`${m.which === 'uid' ? 'user' : 'group'} "${m.id.text}" is unknown on this machine (iptables needs a number or a name it can look up)`);
-      return m;
-    }
-    return { ...m, id: { text: m.id.text, value: range } };
-  });
+  let named = false;
   for (const m of rule.matches) {
-    if (m.kind === 'port' && m.ports.some((p) => !p.value)) {
-      ok = false;
-      refuse(`invalid port/service "${m.ports.find((p) => !p.value)!.text}" specified`);
-    }
-    if (m.kind === 'mark' && !m.mark.value) {
-      ok = false;
-      refuse(`bad mark value "${m.mark.text}"`);
-    }
-    if (m.kind === 'addr' && m.prefixes.some((p) => !p.value)) {
-      ok = false;
-      refuse(`host/network "${m.prefixes.find((p) => !p.value)!.text}" not found`);
-    }
-    if (m.kind === 'l4proto' && m.proto.value === undefined) {
-      ok = false;
-      refuse(`unknown protocol "${m.proto.text}" specified`);
+    switch (m.kind) {
+      case 'owner':
+        if (!m.id.value) named = true;
+        break;
+      case 'port':
+        if (m.ports.some((p) => !p.value)) {
+          ok = false;
+          refuse(`invalid port/service "${m.ports.find((p) => !p.value)!.text}" specified`);
+        }
+        break;
+      case 'mark':
+        if (!m.mark.value) {
+          ok = false;
+          refuse(`bad mark value "${m.mark.text}"`);
+        }
+        break;
+      case 'addr':
+        if (m.prefixes.some((p) => !p.value)) {
+          ok = false;
+          refuse(`host/network "${m.prefixes.find((p) => !p.value)!.text}" not found`);
+        }
+        break;
+      case 'l4proto':
+        if (m.proto.value === undefined) {
+          ok = false;
+          refuse(`unknown protocol "${m.proto.text}" specified`);
+        }
+        break;
     }
   }
   for (const s of rule.statements) {
@@ -196,6 +198,19 @@ function resolveRule(rule: Rule, machine: MachineContext, refuse: (message: stri
       refuse(`"${s.zone.text}" is not a conntrack zone`);
     }
   }
+  if (!named) return ok ? rule : undefined;
+  const matches = rule.matches.map((m): Match => {
+    if (m.kind !== 'owner' || m.id.value) return m;
+    const table = m.which === 'uid' ? machine.users : machine.groups;
+    const id = table?.[m.id.text.trim()];
+    const range = id === undefined ? undefined : parseIdRange(String(id));
+    if (!range) {
+      ok = false;
+      refuse(`${m.which === 'uid' ? 'user' : 'group'} "${m.id.text}" is unknown on this machine (iptables needs a number or a name it can look up)`);
+      return m;
+    }
+    return { ...m, id: { text: m.id.text, value: range } };
+  });
   return ok ? { ...rule, matches } : undefined;
 }
 
