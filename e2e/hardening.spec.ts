@@ -195,3 +195,59 @@ test('user strings are shown as text, never as HTML', async ({ page }) => {
   expect(shownAsText).toBe(true);
   expect(dialogs).toEqual([]);
 });
+
+// Issue 16: what a hostile paste or permalink must not do.
+
+test('a template that tries to pollute JavaScript prototypes leaves the next scenario unchanged', async ({ page }) => {
+  await openApp(page);
+  await openResult(page, 'Admission');
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'injected');
+  const before = await verdict.textContent();
+  const model = (name: string) => page.evaluate((n) => (window as any).__meshsim.monaco.editor.getModel((window as any).__meshsim.monaco.Uri.parse(`file:///${n}.yaml`)).getValue() as string, name);
+  const original = await model('injector');
+  await setInput(page, 'injector', injectorWithSidecar('{{ $_ := set .__proto__ "polluted" "yes" }}{{ $_ := unset .Values "toString" }}{{ $_ := set .Values "__proto__" (dict "x" 1) }}'));
+  await expect(verdict).toHaveAttribute('data-verdict', 'rejected');
+  await expect(page.getByText(/can't evaluate field __proto__ in type inject\.SidecarTemplateData/).first()).toBeAttached();
+  await setInput(page, 'injector', original);
+  await expect(verdict).toHaveAttribute('data-verdict', 'injected');
+  expect(await verdict.textContent()).toBe(before);
+});
+
+test('a 50 MB paste is refused with the limit said, and the text is still there after a reload', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openApp(page);
+  const big = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: huge\n  annotations:\n    a: "${'x'.repeat(50 * 1024 * 1024)}"\n`;
+  await page.evaluate((size) => {
+    const text = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: huge\n  annotations:\n    a: "${'x'.repeat(size)}"\n`;
+    (window as any).__meshsim.setInput('workloads', text);
+  }, 50 * 1024 * 1024);
+  await expect(page.getByText(/workloads holds 50\.0 MB of text; meshsim reads at most 16\.0 MB per input/).first()).toBeAttached({ timeout: 120_000 });
+  const length = () => page.evaluate(() => ((window as any).__meshsim.monaco.editor.getModel((window as any).__meshsim.monaco.Uri.parse('file:///workloads.yaml')).getValue() as string).length);
+  expect(await length()).toBe(big.length);
+  // The autosave (IndexedDB: it is far past localStorage's quota) holds it by the time the engine has answered.
+  await page.reload();
+  await page.waitForFunction(() => (window as any).__meshsim?.editor);
+  await expect.poll(length, { timeout: 120_000 }).toBe(big.length);
+});
+
+test('the Markdown report of a workload whose name holds HTML renders as text', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page);
+  const name = '<img src=x onerror=alert(1)>[x](javascript:alert(1))';
+  const model = (n: string) => page.evaluate((m) => (window as any).__meshsim.monaco.editor.getModel((window as any).__meshsim.monaco.Uri.parse(`file:///${m}.yaml`)).getValue() as string, n);
+  const workloads = (await model('workloads')).replace('name: reviews', `name: ${JSON.stringify(name)}`);
+  await setInput(page, 'workloads', workloads);
+  await openResult(page, 'Admission');
+  await expect(page.getByRole('tabpanel', { name: 'Admission' })).toContainText('onerror');
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByText('Report copied as Markdown')).toBeVisible();
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  const { micromark } = await import('micromark');
+  const { gfm, gfmHtml } = await import('micromark-extension-gfm');
+  const html = micromark(report, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  expect(html).not.toContain('<img');
+  expect(html).not.toContain('href="javascript:');
+  const heading = /<h2>(.*)<\/h2>/.exec(html)?.[1] ?? '';
+  expect(heading.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')).toContain(name);
+});
