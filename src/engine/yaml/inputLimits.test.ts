@@ -8,7 +8,7 @@ describe('what meshsim refuses before it parses', () => {
     expect(r.documents).toEqual([]);
     expect(r.diagnostics).toHaveLength(1);
     expect(r.diagnostics[0].source).toEqual({ input: 'workloads', line: 1, column: 1 });
-    expect(r.diagnostics[0].message).toBe('workloads holds 16.0 MB of text; meshsim reads at most 16.0 MB per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need.');
+    expect(r.diagnostics[0].message).toBe('workloads holds 16.0 MB of text; meshsim reads at most 16.0 MB per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need');
   });
 
   it.each([
@@ -20,7 +20,7 @@ describe('what meshsim refuses before it parses', () => {
     const r = parseYamlDocuments(text(MAX_NESTING_DEPTH + 10), 'workloads');
     expect(r.documents).toEqual([]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
-      `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read.`,
+      `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read`,
     ]);
     expect(r.diagnostics[0].source?.line).toBe(line);
     expect(parseYamlDocuments(text(MAX_NESTING_DEPTH - 10), 'workloads').diagnostics).toEqual([]);

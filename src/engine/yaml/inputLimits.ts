@@ -34,7 +34,7 @@ export function sizeRefusal(text: string, input: string): Diagnostic | undefined
   return diagnostic(
     'yaml',
     'error',
-    `${input} holds ${formatSize(text.length)} of text; meshsim reads at most ${formatSize(MAX_INPUT_CHARS)} per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need.`,
+    `${input} holds ${formatSize(text.length)} of text; meshsim reads at most ${formatSize(MAX_INPUT_CHARS)} per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need`,
     { input, line: 1, column: 1 },
   );
 }

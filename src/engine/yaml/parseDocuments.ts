@@ -70,7 +70,7 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
     const deep = deepNesting(tokens);
     if (deep) {
       const p = lineCounter.linePos(deep.start);
-      const message = `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read.`;
+      const message = `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read`;
       return { documents, diagnostics: [diagnostic('yaml', 'error', message, { input, line: p.line, column: p.col })], stream: [] };
     }
     docs = Array.from(new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, text.length)) as Document.Parsed[];
