@@ -40,7 +40,7 @@ export default tseslint.config(
     files: ['src/ui/**', 'src/state/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '**/engine'], message: 'The UI reaches the engine only through the worker client.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '**/engine', '**/engineService.ts'], message: 'The UI reaches the engine only through the worker client.' }] }],
     },
   },
   {
@@ -48,10 +48,14 @@ export default tseslint.config(
     // may name engine *types*, never engine values: runtime engine code belongs in the workers'
     // bundles, not the page's (excalidraw's type-only boundary).
     files: ['src/main.tsx', 'src/editor/**', 'src/worker/**', 'src/examples/examples.ts', 'src/examples/catalog.ts'],
-    ignores: ['src/worker/*.worker.ts', '**/*.test.ts', '**/*.test.tsx'],
+    // Worker entries, and engineService.ts which only the engine worker's entry imports, run in a worker.
+    ignores: ['src/worker/*.worker.ts', 'src/worker/engineService.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/engine/**', '**/engine'], allowTypeImports: true, message: 'Only engine types may cross to the main thread: use `import type`, or ask the worker.' }],
+        patterns: [
+          { group: ['**/engine/**', '**/engine'], allowTypeImports: true, message: 'Only engine types may cross to the main thread: use `import type`, or ask the worker.' },
+          { group: ['**/engineService.ts'], allowTypeImports: true, message: 'engineService runs in the engine worker: talk to it through engineClient.' },
+        ],
       }],
     },
   },

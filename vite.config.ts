@@ -1,6 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The engine worker answers its first verdict before cel-js and re2js (≈ 70 KB gzip) have arrived:
+ * in that worker's build only, the CEL environment imports a slot (src/engine/cel/celSlot.ts)
+ * instead of the compiler, and the worker fills the slot from a chunk of its own before it analyses
+ * a text that names matchConditions (src/worker/engineService.ts). The CLI, the tests and the
+ * audit worker import the compiler as written.
+ */
+function celSlotInEngineWorker(): Plugin {
+  let engineWorker = false;
+  const slot = fileURLToPath(new URL('./src/engine/cel/celSlot.ts', import.meta.url));
+  return {
+    name: 'meshsim:cel-slot-in-engine-worker',
+    enforce: 'pre',
+    buildStart(options) {
+      const input = options.input;
+      const entries = Array.isArray(input) ? input : typeof input === 'string' ? [input] : Object.values(input ?? {});
+      engineWorker = entries.some((e) => /[\\/]worker[\\/]engine\.worker\.ts$/.test(e));
+    },
+    resolveId(source, importer) {
+      if (engineWorker && source === './compiler.ts' && importer && /[\\/]engine[\\/]cel[\\/]environment\.ts$/.test(importer)) return slot;
+      return null;
+    },
+  };
+}
 
 // BASE_PATH lets one build serve at a site root, under a GitHub Pages sub-path, or from any static
 // server; './' keeps asset URLs relative when it is not set.
@@ -17,7 +42,7 @@ export default defineConfig({
       },
     ],
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [celSlotInEngineWorker()] },
   build: {
     chunkSizeWarningLimit: 5000,
     sourcemap: false,

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeBundle, entryFiles, staticImports } from './bundle-report.mjs';
+import { analyzeBundle, dynamicImports, entryFiles, staticImports } from './bundle-report.mjs';
 
 function fakeDist(entryExtraBytes = 0) {
   const dist = mkdtempSync(join(tmpdir(), 'bundle-report-'));
@@ -25,7 +25,11 @@ function fakeDist(entryExtraBytes = 0) {
   put('side-e.js', 'console.log(1)');
   put('monacoSetup-f.js', 'monaco'.repeat(100));
   put('monacoSetup-f.css', '.monaco{}');
-  put('engine.worker-g.js', 'self.onmessage=()=>{}');
+  put('engine.worker-g.js', 'import{y}from"./shared-j.js";const later=()=>import(`./later-k.js`);self.onmessage=()=>{}');
+  put('shared-j.js', 'export const y=3;');
+  put('later-k.js', 'import"./regexp-l.js";export const LATER=1;');
+  put('regexp-l.js', 'export const re=1;');
+  put('audit.worker-m.js', 'self.onmessage=()=>{}');
   put('Diagram-h.js', 'const c="react-flow__node";');
   put('index-c.css', 'body{}');
   return dist;
@@ -33,6 +37,7 @@ function fakeDist(entryExtraBytes = 0) {
 
 test('static imports are followed, dynamic imports are not', () => {
   assert.deepEqual(staticImports('import{a as b}from"./x.js";import"./y.js";import("./z.js");export*from"./w.js"').sort(), ['./w.js', './x.js', './y.js']);
+  assert.deepEqual(dynamicImports('import("./z.js");import(`./q.js`);import"./y.js"'), ['./z.js', './q.js']);
 });
 
 test('entry scripts and modulepreloads are read from index.html under a base path', () => {
@@ -42,10 +47,14 @@ test('entry scripts and modulepreloads are read from index.html under a base pat
 test('every part of the bundle lands in its row', () => {
   const report = analyzeBundle(fakeDist());
   const files = (what) => report.rows.find((r) => r.what.startsWith(what)).files.map((f) => f.file).sort();
-  assert.deepEqual(files('first visit: JavaScript'), ['assets/deep-i.js', 'assets/index-a.js', 'assets/pre-b.js', 'assets/side-e.js', 'assets/vendor-d.js']);
+  // The page's closure plus the engine worker it starts, with the worker's static imports.
+  assert.deepEqual(files('first visit: JavaScript'), ['assets/deep-i.js', 'assets/engine.worker-g.js', 'assets/index-a.js', 'assets/pre-b.js', 'assets/shared-j.js', 'assets/side-e.js', 'assets/vendor-d.js']);
+  assert.deepEqual(files('  of which: engine worker'), ['assets/engine.worker-g.js', 'assets/shared-j.js']);
+  // What the worker imports on demand is counted apart, with its own static imports.
+  assert.deepEqual(files('engine worker: chunks loaded after'), ['assets/later-k.js', 'assets/regexp-l.js']);
+  assert.deepEqual(files('worker: audit'), ['assets/audit.worker-m.js']);
   assert.deepEqual(files('first visit: CSS'), ['assets/index-c.css']);
   assert.deepEqual(files('Monaco'), ['assets/monacoSetup-f.css', 'assets/monacoSetup-f.js']);
-  assert.deepEqual(files('worker: engine'), ['assets/engine.worker-g.js']);
   assert.deepEqual(files('diagram'), ['assets/Diagram-h.js']);
   assert.deepEqual(report.rows[0].libraries, ['yaml']);
   assert.equal(report.overBudget, false);

@@ -11,7 +11,7 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
   const client =
     options.client ??
     createEngineClient((event) => {
-      if (event.type === 'result') store.setState({ result: event.result, running: false, engineNotice: undefined });
+      if (event.type === 'result') store.setState({ result: event.result, running: Boolean(event.result.pending?.length), engineNotice: undefined });
       else if (event.type === 'failure') store.setState({ running: false, engineNotice: `The engine failed: ${event.message}` });
       else store.setState({ running: false, engineNotice: `${event.reason}. Your text is untouched; edit it to try again.` });
     }, { timeoutMs: options.timeoutMs });

@@ -18,6 +18,8 @@ export function ResultsPane({ before }: { before?: React.ReactNode }) {
   const setActivePanel = useAppState((s) => s.setActivePanel);
   const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
   const panel = resultPanel(activePanel);
+  // The engine answers the first verdict before its injection code has loaded (result.pending).
+  const waiting = useAppState((s) => panel.sections.some((x) => s.result?.pending?.includes(x)));
   const body = useRef<HTMLDivElement>(null);
   const positions = useRef(new Map<string, number>());
   const restoring = useRef(false);
@@ -71,7 +73,7 @@ export function ResultsPane({ before }: { before?: React.ReactNode }) {
         }}
       >
         <Suspense fallback={<p className="muted">Loading {panel.label}…</p>}>
-          <panel.Component />
+          {waiting ? <p className="muted" role="status">Loading the engine for {panel.label}…</p> : <panel.Component />}
         </Suspense>
         <Diagnostics items={diagnostics} />
       </div>

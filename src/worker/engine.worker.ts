@@ -1,17 +1,18 @@
 /// <reference lib="webworker" />
-import { analyzeScenario, builtinConfigMaps } from '../engine/index.ts';
-import type { EngineRequest, EngineResponse } from './protocol.ts';
+import { createEngineService } from './engineService.ts';
+import type { EngineRequest } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.onmessage = (event: MessageEvent<EngineRequest>) => {
-  const req = event.data;
-  let response: EngineResponse;
-  try {
-    response = req.type === 'analyze' ? { type: 'result', id: req.id, result: analyzeScenario(req.input) } : { type: 'builtinConfigMaps', id: req.id, ...builtinConfigMaps() };
-  } catch (err) {
-    // analyzeScenario never throws by contract; this is the last line of defence.
-    response = { type: 'failure', id: req.id, message: err instanceof Error ? err.message : String(err) };
-  }
-  scope.postMessage(response);
-};
+// The injection and traffic stages come in a chunk of their own, fetched at once but not waited
+// for: the first verdict is answered from the admission chunk. The CEL compiler comes when a text
+// names matchConditions (this worker's build leaves a slot for it: vite.config.ts).
+const service = createEngineService(
+  {
+    later: () => import('../engine/later.ts'),
+    cel: () => import('../engine/celCompiler.ts').then((m) => m.installCel()),
+  },
+  (response) => scope.postMessage(response),
+);
+
+scope.onmessage = (event: MessageEvent<EngineRequest>) => service.handle(event.data);

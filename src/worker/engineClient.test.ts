@@ -80,4 +80,27 @@ describe('engine client', () => {
     await vi.advanceTimersByTimeAsync(1100);
     expect(events.at(-1)).toEqual({ type: 'restarted', reason: 'the engine did not answer within 1 s and was restarted' });
   });
+
+  it('delivers a first verdict and then the whole result for the same request', async () => {
+    const events: EngineEvent[] = [];
+    const twice = {
+      onmessage: null as ((e: MessageEvent<EngineResponse>) => void) | null,
+      onerror: null,
+      postMessage(req: EngineRequest) {
+        if (req.type !== 'analyze') return;
+        const full = analyzeScenario(req.input);
+        const first = { ...full, injection: undefined, traffic: undefined, pending: ['injection', 'traffic'] as ('injection' | 'traffic')[] };
+        setTimeout(() => this.onmessage?.({ data: { type: 'result', id: req.id, result: first } } as MessageEvent<EngineResponse>), 1);
+        setTimeout(() => this.onmessage?.({ data: { type: 'result', id: req.id, result: full } } as MessageEvent<EngineResponse>), 2);
+      },
+      terminate() {},
+    };
+    const client = createEngineClient((e) => events.push(e), { timeoutMs: 1000, createWorker: () => twice as unknown as Worker });
+    client.analyze({ texts: { workloads: 'kind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: a}]}\n' } });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(events.map((e) => (e.type === 'result' ? (e.result.pending ? 'first' : 'full') : e.type))).toEqual(['first', 'full']);
+    // The request is settled: no restart later.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(events.filter((e) => e.type === 'restarted')).toEqual([]);
+  });
 });

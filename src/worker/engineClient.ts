@@ -56,6 +56,11 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
         arm();
         return;
       }
+      if (msg.type === 'result' && msg.result.pending?.length) {
+        // The first verdict, with sections still loading: the whole result follows for the same request.
+        onEvent({ type: 'result', result: msg.result });
+        return;
+      }
       clearTimeout(watchdog);
       pendingId = 0;
       if (msg.type === 'result') onEvent({ type: 'result', result: msg.result });

@@ -52,6 +52,8 @@ declare module '../scenario/sections.ts' {
     cniSettings: CniSettingsSection;
     /** The selected workload's data plane and every workload's mode, before the fixes' texts. */
     ambientWorkload: AmbientComputed;
+    /** Per workload: whether it lives in the ambient world (the admission's first verdict reads this). */
+    ambientIntent: boolean[];
   }
 }
 
@@ -97,13 +99,24 @@ export interface AmbientComputed extends Omit<AmbientSection, 'workload'> {
   workload?: WorkloadDataPlane;
 }
 
+/**
+ * `ambientIntent`: for every workload, whether it lives in the ambient world. The admission reads it
+ * (no advice to add a sidecar there), so it is one of the first stages: it needs no injection.
+ */
+export const ambientIntentStage = defineStage({
+  id: 'ambientIntent',
+  reads: (ctx) => [ctx.get('cniSettings'), ctx.get('admit')],
+  run: (ctx) => ctx.get('admit').admitted.map((a) => workloadAmbientIntent(a.subject, ctx.get('cniSettings').settings)),
+  fallback: () => [],
+});
+
 /** `ambientWorkload`: reruns when the settings, the cluster objects, a workload or the selected pod's injection changed. */
 export const ambientWorkloadStage = defineStage({
   id: 'ambientWorkload',
   reads: (ctx) => {
     const selected = ctx.get('selection');
     const injected = ctx.get('admit').admitted[selected]?.admission.verdict === 'injected' ? ctx.get('injection')?.pod?.after : undefined;
-    return [ctx.get('cniSettings'), ctx.get('clusterIndex'), ctx.get('admit'), selected, injected];
+    return [ctx.get('cniSettings'), ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('ambientIntent'), selected, injected];
   },
   run: (ctx): AmbientComputed => {
     const cni = ctx.get('cniSettings');
@@ -113,7 +126,7 @@ export const ambientWorkloadStage = defineStage({
     const base = { settings: cni, builtinConfigMap: builtinCniConfigMapText(), diagnostics: [] as Diagnostic[] };
     if (!index) return { ...base, ambientIntent: [] };
     const common = { index, ignoredNamespaces: IGNORED_NAMESPACES, cni };
-    const ambientIntent = admitted.map((a) => workloadAmbientIntent(a.subject, cni.settings));
+    const ambientIntent = ctx.get('ambientIntent');
     const chosen = admitted[selected];
     if (!chosen) return { ...base, ambientIntent };
     const injected = chosen.admission.verdict === 'injected' ? (ctx.get('injection')?.pod?.after as Record<string, any> | undefined) : undefined;

@@ -7,6 +7,7 @@ import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromMo
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
+import type { InjectionOutcome } from './rejectedByIstiod.ts';
 import { unifiedDiff } from './unifiedDiff.ts';
 import { parseGoBool } from '../go/index.ts';
 import { jobNeverCompletes } from '../injection/jobCompletion.ts';
@@ -56,6 +57,8 @@ export interface InjectionResult {
   nativeSidecarsFrom: 'setting' | 'values.pilot.env' | 'release default';
   /** The Istio release this injection simulates, and why. */
   release: { name: string; label: string; chosenBy: ReleaseChoice['chosenBy']; summary: string };
+  /** What the injection adds to the admission verdict (istiod failing to render), when anything. */
+  outcome?: InjectionOutcome;
   diagnostics: Diagnostic[];
 }
 
@@ -178,6 +181,7 @@ export function injectWorkload(
     kubeInject: result.kubeInject,
     nativeSidecarsFrom,
     release: { name: release.name, label: release.label, chosenBy: release.chosenBy, summary: release.summary },
+    ...(pod?.error ? { outcome: renderOutcome(revision, pod.error) } : {}),
     diagnostics: [...diagnostics, ...result.diagnostics].map((d) => onInjectorText(d, injectorModel)),
   };
 }
@@ -200,6 +204,20 @@ function ownerKindOf(w: Workload): string | undefined {
   const owners = w.value.metadata?.ownerReferences;
   const controller = Array.isArray(owners) ? owners.find((o: any) => o?.controller === true) : undefined;
   return typeof controller?.kind === 'string' ? controller.kind : undefined;
+}
+
+/** istiod failed to render the pod's injection: the webhook answers with the error, unless meshsim is the one that cannot. */
+function renderOutcome(revision: string, error: string): InjectionOutcome {
+  const id = `istiod:${revision}:render`;
+  if (isNotSimulated(error)) {
+    // istiod would render it; meshsim cannot, so the verdict stands and the gap is said out loud.
+    const detail = `meshsim cannot render this injection, so it cannot show the patched pod: ${error}`;
+    return { step: { id, stage: 'istiod', title: 'render the injection', outcome: 'skip', detail, values: [] } };
+  }
+  return {
+    step: { id, stage: 'istiod', title: 'render the injection', outcome: 'fail', detail: error, values: [] },
+    rejection: `Rejected: istiod revision ${revision} decides to inject, then fails and answers the webhook with its error, so the API server refuses the pod — ${error}`,
+  };
 }
 
 /** A template error points at the template's line in the user's Injector tab when that is where it was written. */

@@ -17,6 +17,8 @@ export interface StageContext {
   readonly input: ScenarioInput;
   /** Another stage's output: taken from the memo when its reads are unchanged, computed otherwise. */
   get<K extends StageId>(id: K): StageOutputs[K];
+  /** Whether a stage is registered (one loaded later, on demand, may not be yet). */
+  has(id: StageId): boolean;
 }
 
 export interface Stage<K extends StageId = StageId> {
@@ -65,16 +67,25 @@ interface Memo {
 /** Runs a registry of stages; holds each stage's last reads and output between runs. */
 export interface StageRunner {
   run(input: ScenarioInput): StageRun;
+  /** Registers more stages (a chunk loaded on demand); the memos of the others are kept. */
+  add(more: readonly AnyStage[]): void;
+  /** The registered stages, in registry order. */
+  stages(): readonly AnyStage[];
   /** Forgets every memo (the next run computes everything). */
   reset(): void;
 }
 
-export function createStageRunner(stages: readonly AnyStage[]): StageRunner {
+export function createStageRunner(initial: readonly AnyStage[]): StageRunner {
+  const stages: AnyStage[] = [];
   const byId = new Map<StageId, AnyStage>();
-  for (const s of stages) {
-    if (byId.has(s.id)) throw new Error(`stage ${s.id} is registered twice`);
-    byId.set(s.id, s);
-  }
+  const add = (more: readonly AnyStage[]) => {
+    for (const s of more) {
+      if (byId.has(s.id)) throw new Error(`stage ${s.id} is registered twice`);
+      byId.set(s.id, s);
+      stages.push(s);
+    }
+  };
+  add(initial);
   let memos = new Map<StageId, Memo>();
 
   const run = (input: ScenarioInput): StageRun => {
@@ -84,6 +95,7 @@ export function createStageRunner(stages: readonly AnyStage[]): StageRunner {
     const ctx: StageContext = {
       input,
       get: <K extends StageId>(id: K) => pull(id) as StageOutputs[K],
+      has: (id) => byId.has(id),
     };
     const pull = (id: StageId): unknown => {
       const done = pulled.get(id);
@@ -138,6 +150,8 @@ export function createStageRunner(stages: readonly AnyStage[]): StageRunner {
 
   return {
     run,
+    add,
+    stages: () => stages,
     reset() {
       memos = new Map();
     },

@@ -1,29 +1,34 @@
-import type { WorkloadAdmission } from '../admission/types.ts';
-import { isNotSimulated } from '../gotemplate/index.ts';
+import type { TraceStep, WorkloadAdmission } from '../admission/index.ts';
 import type { InjectionResult } from './injectionSection.ts';
 
 /**
- * istiod decided to inject, then failed to (a template error, a bad annotation): its webhook answers
- * with the error and the API server refuses the pod. Admission alone stops at istiod's decision,
- * so the selected workload's verdict is finished here, once its injection has been run.
+ * What running the injection adds to the admission verdict: istiod decided to inject, then failed
+ * to (a template error, a bad annotation), so its webhook answers with the error and the API
+ * server refuses the pod — or meshsim could not render it, and says so without changing the
+ * verdict. The injection section computes it; the admission section applies it.
  */
-export function withInjectionOutcome<T extends Omit<WorkloadAdmission, 'suggestions'> & { suggestions: unknown[] }>(admission: T, injection: InjectionResult | undefined): T {
-  const error = injection?.pod?.error;
-  if (admission.verdict !== 'injected' || !error) return admission;
-  const revision = injection.install.revision;
-  const id = `istiod:${revision}:render`;
-  if (isNotSimulated(error)) {
-    // istiod would render it; meshsim cannot, so the verdict stands and the gap is said out loud.
-    const detail = `meshsim cannot render this injection, so it cannot show the patched pod: ${error}`;
-    return { ...admission, steps: [...admission.steps, { id, stage: 'istiod', title: 'render the injection', outcome: 'skip', detail, values: [] }] };
-  }
+export interface InjectionOutcome {
+  /** The step appended to the admission's trace. */
+  step: TraceStep;
+  /** Set when istiod's failure turns the verdict into a rejection. */
+  rejection?: string;
+}
+
+/**
+ * Admission alone stops at istiod's decision, so the selected workload's verdict is finished here,
+ * once its injection has been run.
+ */
+export function withInjectionOutcome<T extends Omit<WorkloadAdmission, 'suggestions'> & { suggestions: unknown[] }>(admission: T, injection: Pick<InjectionResult, 'outcome'> | undefined): T {
+  const outcome = injection?.outcome;
+  if (admission.verdict !== 'injected' || !outcome) return admission;
+  if (outcome.rejection === undefined) return { ...admission, steps: [...admission.steps, outcome.step] };
   return {
     ...admission,
     verdict: 'rejected',
-    summary: `Rejected: istiod revision ${revision} decides to inject, then fails and answers the webhook with its error, so the API server refuses the pod — ${error}`,
-    decidingStep: id,
+    summary: outcome.rejection,
+    decidingStep: outcome.step.id,
     injectedBy: [],
-    steps: [...admission.steps, { id, stage: 'istiod', title: 'render the injection', outcome: 'fail', detail: error, values: [] }],
+    steps: [...admission.steps, outcome.step],
     suggestions: [],
   };
 }

@@ -55,6 +55,11 @@ export interface ScenarioResult extends ScenarioSections {
   inputs: InputSummary;
   /** The selected workload (index into workloads), clamped. */
   selectedWorkload: number;
+  /**
+   * Sections still loading: the app's worker answers the first verdict before the code of the
+   * later sections has arrived, then answers again. Absent when every section is there.
+   */
+  pending?: (keyof ScenarioSections)[];
   diagnostics: Diagnostic[];
   /** Milliseconds the engine spent, for the status bar. */
   elapsedMs: number;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScenarioSections } from '../../worker/protocol.ts';
 
 /**
  * The result panels, in tab order. A panel is its own file (default export: a component that
@@ -7,9 +8,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const RESULT_PANELS: readonly ResultPanel[] = [
   panel('admission', 'Admission', () => import('./AdmissionPanel.tsx')),
-  panel('pod', 'Patched pod', () => import('./PodPanel.tsx')),
-  panel('env', 'Environment', () => import('./EnvPanel.tsx')),
-  panel('traffic', 'Traffic', () => import('./TrafficPanel.tsx')),
+  panel('pod', 'Patched pod', () => import('./PodPanel.tsx'), ['injection']),
+  panel('env', 'Environment', () => import('./EnvPanel.tsx'), ['injection']),
+  panel('traffic', 'Traffic', () => import('./TrafficPanel.tsx'), ['traffic']),
 ];
 
 export interface ResultPanel {
@@ -18,14 +19,16 @@ export interface ResultPanel {
   /** The tab's label, and the panel's accessible name. */
   label: string;
   Component: LazyExoticComponent<ComponentType>;
+  /** The result sections it shows: while the engine still loads one (`result.pending`), the panel waits. */
+  sections: readonly (keyof ScenarioSections)[];
   /** Starts loading the panel's code (e.g. when its tab is hovered or it is about to open). */
   preload(): Promise<unknown>;
 }
 
-function panel(id: string, label: string, load: () => Promise<{ default: ComponentType }>): ResultPanel {
+function panel(id: string, label: string, load: () => Promise<{ default: ComponentType }>, sections: readonly (keyof ScenarioSections)[] = []): ResultPanel {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const once = () => (loading ??= load());
-  return { id, label, Component: lazy(once), preload: once };
+  return { id, label, Component: lazy(once), preload: once, sections };
 }
 
 /** The panel with this id, or the first one (an unknown id from an old link falls back). */

@@ -74,14 +74,15 @@ export const suggestionTextsStage = defineStage({
 export const admissionStage = defineStage({
   id: 'admission',
   publish: true,
-  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('suggestions'), ctx.get('suggestionTexts'), ctx.get('selection'), ctx.get('injection'), ctx.get('ambientWorkload').ambientIntent],
+  // The injection's outcome, once the injection stage is loaded (the first verdict comes without it).
+  reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('admit'), ctx.get('suggestions'), ctx.get('suggestionTexts'), ctx.get('selection'), ctx.has('injection') ? ctx.get('injection')?.outcome : undefined, ctx.get('ambientIntent')],
   run: (ctx): ScenarioAdmission => {
     const index = ctx.get('clusterIndex');
     const admit = ctx.get('admit');
     const found = ctx.get('suggestions');
     const texts = ctx.get('suggestionTexts');
     const selected = ctx.get('selection');
-    const injection = ctx.get('injection');
+    const injection = ctx.has('injection') ? ctx.get('injection') : undefined;
     const workloads = admit.admitted.map((a, i) => {
       const suggestions = offered(ctx, i).map((s, j) => ({ ...s, texts: i === selected ? (texts[j] ?? {}) : {} }));
       const w = { ...a.admission, suggestions };
@@ -95,7 +96,7 @@ export const admissionStage = defineStage({
 
 /** A workload's suggestions, less the advice to add a sidecar when it lives in the ambient world (ambient/). */
 function offered(ctx: StageContext, i: number): Suggestion[] {
-  return withoutSidecarAdvice(ctx.get('suggestions').suggestions[i] ?? [], ctx.get('ambientWorkload').ambientIntent[i]);
+  return withoutSidecarAdvice(ctx.get('suggestions').suggestions[i] ?? [], ctx.get('ambientIntent')[i]);
 }
 
 function editedInputs(edits: readonly YamlEdit[]): InputName[] {

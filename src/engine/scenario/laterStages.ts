@@ -1,0 +1,12 @@
+import { ambientStage, ambientWorkloadStage } from '../ambient/ambientStage.ts';
+import type { AnyStage } from './pipeline.ts';
+import { injectionStage } from './stages/injection.ts';
+import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
+
+/**
+ * The stages after the admission: the injection, the traffic capture and the ambient data plane
+ * of the selected pod (which reads its patched pod), with the Go template interpreter, the
+ * Kubernetes machinery and netfilter behind them. A capability whose stage is not needed for the
+ * first verdict adds it here, and its section to LATER_SECTIONS.
+ */
+export const LATER_STAGES: readonly AnyStage[] = [injectionStage, captureStage, traceStage, trafficStage, ambientWorkloadStage, ambientStage];
