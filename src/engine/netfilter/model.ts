@@ -141,7 +141,8 @@ export type Statement =
   /** `-j CT --zone N` / `ct zone set N`. */
   | (StatementBase & { kind: 'ctZone'; zone: Written<number> })
   | (StatementBase & { kind: 'notrack' })
-  | (StatementBase & { kind: 'log'; prefix?: string })
+  /** `-j LOG [--log-prefix P]`, or with `nflog` `-j NFLOG [--nflog-prefix P] [--nflog-group G] [--nflog-size S]` (packets go to userspace). */
+  | (StatementBase & { kind: 'log'; prefix?: string; nflog?: { group?: number; size?: number } })
   /** nft: a condition written after a statement (`counter ip saddr 1.1.1.1 accept`); when it fails the rule stops there. */
   | (StatementBase & { kind: 'test'; match: Match })
   /** nft: `comment "..."` at the end of a rule. */

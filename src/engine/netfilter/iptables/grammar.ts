@@ -337,6 +337,7 @@ function initialTarget(name: string, goto: boolean): Statement {
     case 'CT': return { kind: 'ctZone', zone: { text: '0', value: 0 } };
     case 'NOTRACK': return { kind: 'notrack' };
     case 'LOG': return { kind: 'log' };
+    case 'NFLOG': return { kind: 'log', nflog: {} };
     default: return { kind: 'jump', chain: name, goto };
   }
 }
@@ -484,6 +485,20 @@ function targetOption(tokens: readonly Token[], i: number, name: string, s: Stat
       }
       break;
     case 'log':
+      if (s.nflog && (t === '--nflog-group' || t === '--nflog-size' || t === '--nflog-range' || t === '--nflog-threshold')) {
+        const v = next();
+        if (!v) return i;
+        const n = writtenNumber(v.text, 0xffffffff);
+        if (n.value === undefined) fail(`"${v.text}" is not a number`, v);
+        else if (t === '--nflog-group') s.nflog.group = n.value;
+        else if (t !== '--nflog-threshold') s.nflog.size = n.value;
+        return i;
+      }
+      if (s.nflog && t === '--nflog-prefix') {
+        const v = next();
+        if (v) s.prefix = v.text;
+        return i;
+      }
       if (t === '--log-prefix') {
         const v = next();
         if (v) s.prefix = v.text;

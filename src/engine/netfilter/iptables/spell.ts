@@ -167,6 +167,9 @@ function targetWords(s: Statement, mode: 'input' | 'kernel', family: AddressFami
     case 'notrack':
       return ['-j', 'CT', '--notrack'];
     case 'log':
+      if (s.nflog) {
+        return ['-j', 'NFLOG', ...(s.prefix !== undefined ? ['--nflog-prefix', JSON.stringify(s.prefix)] : []), ...(s.nflog.group !== undefined ? ['--nflog-group', String(s.nflog.group)] : []), ...(s.nflog.size !== undefined ? ['--nflog-size', String(s.nflog.size)] : [])];
+      }
       return ['-j', 'LOG', ...(s.prefix !== undefined ? ['--log-prefix', JSON.stringify(s.prefix)] : [])];
     case 'test': case 'comment':
       // nft only: iptables has no conditions after its target, and comments are a match (-m comment).
