@@ -11,6 +11,7 @@ import { equivalentArgs } from './equivalentArgs.ts';
 import { configFromArgs } from './fromArgs.ts';
 import { generateRules } from './generate.ts';
 import { generateNftRules } from './nftGenerate.ts';
+import { commandForm } from './commandForm.ts';
 import type { CaptureResult, EntryPath } from './result.ts';
 import { hostNetworkSetup, policyRoutes } from './routes.ts';
 
@@ -53,10 +54,10 @@ function rendered(program: Program): { program: Program; text: string } {
 export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origins: ConfigOrigins, env: Env, ctx: CaptureContext, why: string[], diags: Diagnostic[], fill = true): CaptureResult {
   try {
     if (fill) fillFromEnvironment(config, origins, env, ctx, diags, why);
-    validateConfig(config, diags);
+    validateConfig(config, diags, ctx.release?.iptables);
     if (diags.some((d) => d.severity === 'error')) return emptyResult(entry, why, diags, origins, config);
     if (config.nativeNftables) return captureNft(entry, config, origins, ctx, why, diags);
-    const gen = generateRules(config);
+    const gen = generateRules(config, ctx.release?.iptables);
     diags.push(...gen.diagnostics);
     if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
     withOrigins(gen.builder.v4, origins);
@@ -67,6 +68,13 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     const l4 = loadIptables(p4.program, { machine, input: 'payload v4' });
     const l6 = p6 ? loadIptables(p6.program, { machine, input: 'payload v6' }) : undefined;
     for (const d of [...l4.diagnostics, ...(l6?.diagnostics ?? [])]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+    const release = ctx.release?.iptables;
+    // 1.22–1.23 with -f=false run one iptables command per rule instead of a restore payload.
+    const commands = release?.restoreFormatFlag && !config.restoreFormat;
+    if (commands) why.push('--restore-format=false: istio-iptables runs one iptables command per rule (shown as the payload), not iptables-restore');
+    else if (release?.tableOrder === 'unordered' && p4.program.ops.filter((o) => o.op === 'table').length > 1) {
+      why.push('this release writes the payload\'s tables in Go map order, which changes from run to run; they are shown sorted by name');
+    }
     if (config.skipRuleApply) why.push('--skip-rule-apply is set: the program would not apply these rules (the CNI plugin applies them)');
     if (config.inboundPortsInclude === '') why.push('no inbound ports (-b ""): inbound traffic is not captured');
     if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
@@ -74,7 +82,9 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
       entry, why, config, origins, equivalentArgs: equivalentArgs(config), ipv6: config.enableIPv6, dnsCapture: gen.dnsCapture,
       ...backendOf(config, origins),
       programs: { v4: p4.program, ...(p6 ? { v6: p6.program } : {}) },
-      payload: { v4: p4.text, v6: p6?.text ?? '', nft: '' },
+      payload: commands
+        ? { v4: commandForm(gen.builder.v4, 'v4'), v6: config.enableIPv6 ? commandForm(gen.builder.v6, 'v6') : '', nft: '' }
+        : { v4: p4.text, v6: p6?.text ?? '', nft: '' },
       rulesets: { v4: l4.ruleset, ...(l6 ? { v6: l6.ruleset } : {}) },
       kernelView: { v4: renderIptablesSave(l4.ruleset, { now: ctx.now }), v6: l6 ? renderIptablesSave(l6.ruleset, { now: ctx.now }) : '', nft: '' },
       hostSetup: hostNetworkSetup(config),
@@ -118,7 +128,7 @@ function captureNft(entry: EntryPath, config: CaptureConfig, origins: ConfigOrig
  */
 export function captureRulesForArgs(argv: readonly string[], env: Env = {}, context: CaptureContext = {}): CaptureResult {
   try {
-    const parsed = configFromArgs(argv, env);
+    const parsed = configFromArgs(argv, env, context.release?.iptables);
     const why = ['entry path: the istio-iptables command line and environment', ...parsed.why];
     if (parsed.failed) return emptyResult('istio-iptables', why, parsed.diagnostics, parsed.origins);
     return captureFromConfig('istio-iptables', parsed.config, parsed.origins, env, context, why, parsed.diagnostics);

@@ -46,6 +46,10 @@ export interface CaptureConfig {
   forceApply: boolean;
   nativeNftables: boolean;
   forceIptablesBinary: string;
+  /** `-f`/`--restore-format` (1.22–1.23): false applies each rule with its own iptables command. */
+  restoreFormat: boolean;
+  /** `--iptables-trace-logging` (1.22–1.25): NFLOG rules before the tagged ones (1.22–1.24). */
+  traceLogging: boolean;
 }
 
 export type ConfigField = keyof CaptureConfig;
@@ -99,6 +103,8 @@ export function defaultConfig(): CaptureConfig {
     forceApply: false,
     nativeNftables: false,
     forceIptablesBinary: '',
+    restoreFormat: true,
+    traceLogging: false,
   };
 }
 

@@ -8,11 +8,14 @@ import { DEFAULT_PROXY_UID, type CaptureConfig, type ConfigOrigins } from './con
 import { ENV_ONLY } from './flags.ts';
 import { ownerGroupFilter } from './lists.ts';
 import { formatAddr, isLinkLocal, isLoopback, parseAddr, parsePrefix, unmap } from '../go/netip.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 /** What the real program would read from the machine rather than from its input. */
 export interface CaptureContext {
   /** Interface addresses of the pod's network namespace in interface order (loopback may be omitted). */
   podIPs?: string[];
+  /** The node's interface addresses: istio-cni 1.22 detects IPv6 from them (before entering the pod). */
+  nodeIPs?: string[];
   /** The nameserver entries of the pod's /etc/resolv.conf; [] = none. */
   resolvConf?: string[];
   /** DNS server lists given verbatim (used raw in the rules); when present they replace resolvConf. */
@@ -23,6 +26,8 @@ export interface CaptureContext {
   groups?: Record<string, number>;
   /** When the kernel view is taken (its `#` lines print it); without it the listing is deterministic (the epoch). */
   now?: Date | number;
+  /** The Istio release whose istio-iptables (and istio-cni) runs (src/engine/releases); master when absent. */
+  release?: ReleaseBehaviour;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -120,7 +125,7 @@ function detectFamily(cfg: CaptureConfig, origins: ConfigOrigins, ctx: CaptureCo
 }
 
 /** Config.Validate and the checks Run makes before emitting anything. */
-export function validateConfig(cfg: CaptureConfig, diags: Diagnostic[]): void {
+export function validateConfig(cfg: CaptureConfig, diags: Diagnostic[], release: ReleaseBehaviour['iptables'] = MASTER_BEHAVIOUR.iptables): void {
   const filter = ownerGroupFilter(cfg.ownerGroupsInclude, cfg.ownerGroupsExclude);
   if (!filter.except && filter.values.length > 64) {
     diags.push(diagnostic('iptables', 'error', `number of owner groups whose outgoing traffic should be redirected to Envoy cannot exceed 64, got ${filter.values.length}`));
@@ -133,7 +138,7 @@ export function validateConfig(cfg: CaptureConfig, diags: Diagnostic[]): void {
   } else if (lo.value.bits < 8 || lo.value.bits > 32) {
     diags.push(diagnostic('iptables', 'error', `expected CIDR ${cfg.hostIPv4LoopbackCidr} to have mask in range [8, 32]; found ${lo.value.bits}`));
   }
-  if (!['', 'legacy', 'nft'].includes(cfg.forceIptablesBinary)) {
+  if (release.forceIptablesBinaryFlag && !['', 'legacy', 'nft'].includes(cfg.forceIptablesBinary)) {
     diags.push(diagnostic('iptables', 'error', `invalid value for --force-iptables-binary: ${JSON.stringify(cfg.forceIptablesBinary)} (expected legacy or nft)`));
   }
 }

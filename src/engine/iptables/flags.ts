@@ -4,6 +4,7 @@
  */
 import type { PflagDef, PflagType } from '../go/pflag.ts';
 import type { ConfigField } from './config.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 export type FlagType = PflagType;
 
@@ -59,6 +60,23 @@ export const ISTIO_IPTABLES_FLAGS: readonly FlagDef[] = [
   bindEnv('native-nftables', undefined, 'bool', 'nativeNftables', false, 'use nftables instead of iptables'),
   bindEnv('force-iptables-binary', undefined, 'string', 'forceIptablesBinary', false, 'legacy or nft'),
 ];
+
+/**
+ * The flags of one release's istio-iptables (releases.md §3.4): `-f`/`--restore-format` until 1.23,
+ * `--iptables-trace-logging` until 1.25, `--reconcile`/`--cleanup-only`/`--force-apply` from 1.24,
+ * `--native-nftables` from 1.27, `--force-iptables-binary` from 1.28. A flag the release lacks is
+ * an unknown flag to it.
+ */
+export function iptablesFlagsFor(release: ReleaseBehaviour['iptables'] = MASTER_BEHAVIOUR.iptables): readonly FlagDef[] {
+  const without = new Set<string>();
+  if (!release.reconcileFlags) ['reconcile', 'cleanup-only', 'force-apply'].forEach((f) => without.add(f));
+  if (!release.nativeNftablesFlag) without.add('native-nftables');
+  if (!release.forceIptablesBinaryFlag) without.add('force-iptables-binary');
+  const out = ISTIO_IPTABLES_FLAGS.filter((f) => !without.has(f.name));
+  if (release.restoreFormatFlag) out.push(bindEnv('restore-format', 'f', 'bool', 'restoreFormat', true, 'apply the rules with iptables-restore (false: one iptables command per rule)'));
+  if (release.traceLogging !== 'removed') out.push(bindEnv('iptables-trace-logging', undefined, 'bool', 'traceLogging', release.traceLogging === 'rules', 'log the packets of the main rules with NFLOG'));
+  return out;
+}
 
 /** Logging flags pilot-agent's root command lends every subcommand; accepted, no effect on rules. */
 export const INHERITED_LOG_FLAGS: readonly FlagDef[] = [

@@ -6,7 +6,8 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { defaultConfig, type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { type Env } from './environment.ts';
-import { INHERITED_LOG_FLAGS, ISTIO_IPTABLES_FLAGS } from './flags.ts';
+import { INHERITED_LOG_FLAGS, iptablesFlagsFor } from './flags.ts';
+import type { ReleaseBehaviour } from '../releases/index.ts';
 import { convertFlagValue, parseFlags } from '../go/pflag.ts';
 
 export interface ArgsConfig {
@@ -26,7 +27,9 @@ export function stripProgramName(argv: readonly string[]): string[] {
   return out;
 }
 
-export function configFromArgs(argv: readonly string[], env: Env): ArgsConfig {
+/** The command line as one release's istio-iptables reads it (its own flag set); master's by default. */
+export function configFromArgs(argv: readonly string[], env: Env, release?: ReleaseBehaviour['iptables']): ArgsConfig {
+  const flags = iptablesFlagsFor(release);
   const config = defaultConfig();
   const origins: ConfigOrigins = {};
   const diagnostics: Diagnostic[] = [];
@@ -35,7 +38,7 @@ export function configFromArgs(argv: readonly string[], env: Env): ArgsConfig {
     (config as unknown as Record<string, unknown>)[field] = value;
   };
 
-  for (const flag of ISTIO_IPTABLES_FLAGS) {
+  for (const flag of flags) {
     if (!flag.field) continue;
     origins[flag.field] = { kind: 'default', name: flag.short ? `-${flag.short}` : `--${flag.name}` };
     for (const name of [flag.env, flag.additionalEnv]) {
@@ -53,7 +56,7 @@ export function configFromArgs(argv: readonly string[], env: Env): ArgsConfig {
   }
 
   const args = stripProgramName(argv);
-  const parsed = parseFlags(args, [...ISTIO_IPTABLES_FLAGS, ...INHERITED_LOG_FLAGS]);
+  const parsed = parseFlags(args, [...flags, ...INHERITED_LOG_FLAGS]);
   for (const s of parsed.settings) {
     if (!s.flag.field) continue;
     setField(s.flag.field, s.value);

@@ -11,6 +11,7 @@ import { parsePrefix } from '../go/netip.ts';
 import { parseGoBool } from '../go/index.ts';
 import { asRecord, containerEnv, containers, findContainer, numberOrUndefined, podParts, stringList, stringMap } from './podShape.ts';
 import type { CaptureResult } from './result.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 export interface CniInput {
   /** The pod the plugin fetches from the API server. */
@@ -146,10 +147,10 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
     const includeIn = fromAnnotation(ANNOTATIONS.includeInboundPorts, '*', validPortListWildcard, 'inboundPortsInclude');
     const excludeOut = fromAnnotation(ANNOTATIONS.excludeOutboundPorts, '15020', validPortListWildcard, 'outboundPortsExclude');
     const includeOut = fromAnnotation(ANNOTATIONS.includeOutboundPorts, '', validPortListWildcard, 'outboundPortsInclude');
-    const excludeIfaces = fromAnnotation(ANNOTATIONS.excludeInterfaces, '', validInterfaces, 'excludeInterfaces');
-    const reroute = annotations[ANNOTATIONS.rerouteVirtualInterfaces] !== undefined
-      ? fromAnnotation(ANNOTATIONS.rerouteVirtualInterfaces, '', () => undefined, 'rerouteVirtualInterfaces')
-      : fromAnnotation(ANNOTATIONS.kubevirtInterfaces, '', () => undefined, 'rerouteVirtualInterfaces');
+    const release = (context.release ?? MASTER_BEHAVIOUR).cni;
+    // Interface names are checked from 1.30; before, any string is taken.
+    const excludeIfaces = fromAnnotation(ANNOTATIONS.excludeInterfaces, '', release.interfaceNames ? validInterfaces : () => undefined, 'excludeInterfaces');
+    const reroute = rerouteInterfaces(annotations, release.rerouteInterfaces, fromAnnotation, why);
     if (diags.some((d) => d.severity === 'error')) return emptyResult('istio-cni', why, diags, origins);
 
     cfg.inboundInterceptionMode = mode!;
@@ -197,11 +198,37 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
     if (cfg.redirectDNS) why.push('istio-proxy has ISTIO_META_DNS_CAPTURE: the CNI plugin captures all DNS (capture-all-dns), not just resolv.conf servers');
     why.push(`interception mode ${cfg.inboundInterceptionMode} (${origins.inboundInterceptionMode?.kind === 'annotation' ? 'annotation' : 'default'})`);
 
-    return captureFromConfig('istio-cni', cfg, origins, input.pluginEnv ?? {}, withPrevResultIPs(context, input.cniConfig), why, diags);
+    return captureFromConfig('istio-cni', cfg, origins, input.pluginEnv ?? {}, familyContext(withPrevResultIPs(context, input.cniConfig), release, why), why, diags);
   } catch (err) {
     diags.push(diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`));
     return emptyResult('istio-cni', why, diags);
   }
+}
+
+/**
+ * The virtual interfaces whose traffic is rerouted (`-k`), as each release's plugin reads them:
+ * kubevirtInterfaces only (≤1.24); reroute-virtual-interfaces read after kubevirtInterfaces and
+ * overwriting it with "" when absent (1.25.0–1.26.4, 1.27.0–1.27.1, so kubevirt alone gives no
+ * `-k`); reroute-virtual-interfaces if present, else kubevirtInterfaces (later).
+ */
+function rerouteInterfaces(
+  annotations: Record<string, string>,
+  how: ReleaseBehaviour['cni']['rerouteInterfaces'],
+  fromAnnotation: (key: string, def: string, validate: Validator, field: 'rerouteVirtualInterfaces') => string | undefined,
+  why: string[],
+): string | undefined {
+  const any = () => undefined;
+  if (how === 'kubevirtOnly') return fromAnnotation(ANNOTATIONS.kubevirtInterfaces, '', any, 'rerouteVirtualInterfaces');
+  if (how === 'rerouteOverwrites') {
+    const kubevirt = annotations[ANNOTATIONS.kubevirtInterfaces];
+    if (kubevirt !== undefined && annotations[ANNOTATIONS.rerouteVirtualInterfaces] === undefined && kubevirt !== '') {
+      why.push(`this release reads ${ANNOTATIONS.rerouteVirtualInterfaces} after ${ANNOTATIONS.kubevirtInterfaces} and overwrites it with "" when absent: no -k`);
+    }
+    return fromAnnotation(ANNOTATIONS.rerouteVirtualInterfaces, '', any, 'rerouteVirtualInterfaces');
+  }
+  return annotations[ANNOTATIONS.rerouteVirtualInterfaces] !== undefined
+    ? fromAnnotation(ANNOTATIONS.rerouteVirtualInterfaces, '', any, 'rerouteVirtualInterfaces')
+    : fromAnnotation(ANNOTATIONS.kubevirtInterfaces, '', any, 'rerouteVirtualInterfaces');
 }
 
 /** The plugin appends the agent/health/stats ports and drops duplicates, keeping first occurrences. */
@@ -210,6 +237,20 @@ function withFixedExcludes(annotation: string): string {
   if (s.length > 0 && !s.endsWith(',')) s += ',';
   s += '15020,15021,15090';
   return [...new Set(s.split(','))].join(',');
+}
+
+/**
+ * istio-cni 1.22 read its environment before entering the pod's network namespace, so IPv6 on or
+ * off (and the host IP) follow the node's first address, not the pod's.
+ */
+function familyContext(ctx: CaptureContext, release: ReleaseBehaviour['cni'], why: string[]): CaptureContext {
+  if (!release.ipv6FromNode) return ctx;
+  if (ctx.nodeIPs?.length) {
+    why.push('this release\'s CNI plugin detects IPv6 from the node\'s addresses, before entering the pod');
+    return { ...ctx, podIPs: ctx.nodeIPs };
+  }
+  why.push('this release\'s CNI plugin detects IPv6 from the node\'s addresses; no node address was given, so the pod\'s are used');
+  return ctx;
 }
 
 /** Without given pod IPs, the addresses earlier plugins in the chain assigned (prevResult.ips) are the pod's. */

@@ -6,7 +6,12 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { ipt } from '../netfilter/index.ts';
 import { createRuleBuilder, type RuleBuilder } from './builder.ts';
 import { isTproxy, type CaptureConfig } from './config.ts';
-import { ownerGroupFilter, separateV4V6, splitList, type NetworkRange } from './lists.ts';
+import { ownerGroupFilter, separateV4V6, splitList, type NetworkRange, type OwnerGroupFilter } from './lists.ts';
+import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
+import { withTraceLogging } from './traceLogging.ts';
+
+/** The istio-iptables switches of a release (src/engine/releases, releases.md §3). */
+type Release = ReleaseBehaviour['iptables'];
 
 const INBOUND = 'ISTIO_INBOUND';
 const REDIRECT = 'ISTIO_REDIRECT';
@@ -32,13 +37,19 @@ export interface Generated {
   ok: boolean;
 }
 
-export function generateRules(cfg: CaptureConfig): Generated {
+export function generateRules(cfg: CaptureConfig, release: Release = MASTER_BEHAVIOUR.iptables): Generated {
   const diagnostics: Diagnostic[] = [];
   const b = createRuleBuilder(cfg.enableIPv6);
   const tp = isTproxy(cfg);
   const lo = cfg.hostIPv4LoopbackCidr;
+  // Before 1.27 a CIDR that does not parse is skipped "for bug compatibility"; from 1.27 it stops the program.
+  const skipBad = release.badCidr === 'ignore';
+  const ignoring = (list: { skipped?: string[] }) => {
+    for (const e of list.skipped ?? []) diagnostics.push(diagnostic('iptables', 'warning', `Ignoring error for bug compatibility with istio-iptables: ${e}`));
+  };
 
-  const exclude = separateV4V6(cfg.outboundIPRangesExclude);
+  const exclude = separateV4V6(cfg.outboundIPRangesExclude, skipBad);
+  ignoring(exclude);
   if (exclude.error) {
     diagnostics.push(diagnostic('iptables', 'error', `istio-service-exclude-cidr (-x): ${exclude.error}`));
     return { builder: b, dnsCapture: false, diagnostics, ok: false };
@@ -47,14 +58,16 @@ export function generateRules(cfg: CaptureConfig): Generated {
     diagnostics.push(diagnostic('iptables', 'error', 'invalid value for OUTBOUND_IP_RANGES_EXCLUDE: "*" cannot be excluded (-x)'));
     return { builder: b, dnsCapture: false, diagnostics, ok: false };
   }
-  const include = separateV4V6(cfg.outboundIPRangesInclude);
+  const include = separateV4V6(cfg.outboundIPRangesInclude, skipBad);
+  ignoring(include);
   if (include.error) {
     diagnostics.push(diagnostic('iptables', 'error', `istio-service-cidr (-i): ${include.error}`));
     return { builder: b, dnsCapture: false, diagnostics, ok: false };
   }
 
   let dns = cfg.redirectDNS;
-  if (dns && !cfg.captureAllDNS && cfg.dnsServersV4.length === 0 && cfg.dnsServersV6.length === 0) {
+  // Before 1.25, --redirect-dns alone turns DNS capture on, servers or not.
+  if (release.dnsNeedsServers && dns && !cfg.captureAllDNS && cfg.dnsServersV4.length === 0 && cfg.dnsServersV6.length === 0) {
     diagnostics.push(diagnostic('iptables', 'warning', 'DNS redirection is on, but capture-all-dns is off and no DNS servers were found: DNS capture disabled'));
     dns = false;
   }
@@ -76,9 +89,11 @@ export function generateRules(cfg: CaptureConfig): Generated {
     b.insert('virtual interface: not treated as inbound', ['rerouteVirtualInterfaces'], 'PREROUTING', 'nat', 1, [ipt.inIface(nic)], ipt.ret());
   }
 
-  if (cfg.dropInvalid) {
+  if (cfg.dropInvalid && release.dropInvalidChain) {
     b.append('drop conntrack-INVALID packets', ['dropInvalid'], 'PREROUTING', 'mangle', [ipt.ctstate('INVALID')], ipt.jump(DROP));
     b.append('drop conntrack-INVALID packets', ['dropInvalid'], DROP, 'mangle', [], ipt.drop());
+  } else if (cfg.dropInvalid) {
+    b.append('drop conntrack-INVALID packets', ['dropInvalid'], 'PREROUTING', 'mangle', [ipt.ctstate('INVALID')], ipt.drop());
   }
 
   b.append('tunnel (HBONE) port is never captured inbound', ['inboundTunnelPort'], INBOUND, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', cfg.inboundTunnelPort)], ipt.ret());
@@ -87,11 +102,12 @@ export function generateRules(cfg: CaptureConfig): Generated {
 
   addInbound(b, cfg, tp);
 
-  b.append('all outbound traffic enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', [], ipt.jump(OUTPUT));
+  if (release.outputJumpTcpOnly) b.append('outbound TCP enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', [ipt.proto('tcp')], ipt.jump(OUTPUT));
+  else b.append('all outbound traffic enters ISTIO_OUTPUT', [], 'OUTPUT', 'nat', [], ipt.jump(OUTPUT));
 
   for (const port of splitList(cfg.outboundPortsExclude)) {
     b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.ret());
-    b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', [ipt.proto('udp'), ipt.dport('udp', port)], ipt.ret());
+    if (release.outboundPortUdpReturn) b.append('excluded outbound port', ['outboundPortsExclude'], OUTPUT, 'nat', [ipt.proto('udp'), ipt.dport('udp', port)], ipt.ret());
   }
 
   b.appendVersioned('Envoy inbound passthrough (source 127.0.0.6 / ::6) is not captured', [], '127.0.0.6/32', '::6/128', OUTPUT, 'nat', (v, f) => [[ipt.outIface('lo'), ipt.src(v, fam(f))], ipt.ret()]);
@@ -109,7 +125,8 @@ export function generateRules(cfg: CaptureConfig): Generated {
     b.append('only the included owner groups are captured', ['ownerGroupsInclude'], OUTPUT, 'nat', groups.values.map((g) => ipt.gidOwner(g, true)), ipt.ret());
   }
 
-  if (dns) addDns(b, cfg);
+  if (dns && release.dns === 'chains') addDns(b, cfg);
+  else if (dns) addLegacyDnsTcp(b, cfg);
 
   b.appendVersioned('traffic to loopback is not captured', ['hostIPv4LoopbackCidr'], lo, IPV6_LOOPBACK, OUTPUT, 'nat', (v, f) => [[ipt.dst(v, fam(f))], ipt.ret()]);
   for (const c of exclude.v4.cidrs) b.appendV4('excluded outbound CIDR', ['outboundIPRangesExclude'], OUTPUT, 'nat', [ipt.dst(c, 'ipv4')], ipt.ret());
@@ -119,10 +136,19 @@ export function generateRules(cfg: CaptureConfig): Generated {
     b.append('included outbound port', ['outboundPortsInclude'], OUTPUT, 'nat', [ipt.proto('tcp'), ipt.dport('tcp', port)], ipt.jump(REDIRECT));
   }
 
-  addOutboundInclude(b, cfg, include.v4, 'v4');
-  addOutboundInclude(b, cfg, include.v6, 'v6');
+  addOutboundInclude(b, cfg, include.v4, 'v4', release.includeCidrTrailingReturn);
+  addOutboundInclude(b, cfg, include.v6, 'v6', release.includeCidrTrailingReturn);
+
+  if (dns && release.dns === 'legacy') addLegacyDnsUdp(b, cfg, release.legacyDnsChains, groups);
 
   if (tp) addTproxyPlumbing(b, cfg);
+
+  if (cfg.traceLogging && release.traceLogging === 'rules') {
+    b.v4.splice(0, b.v4.length, ...withTraceLogging(b.v4, release.traceLoggingQuotedPrefix));
+    b.v6.splice(0, b.v6.length, ...withTraceLogging(b.v6, release.traceLoggingQuotedPrefix));
+  } else if (cfg.traceLogging) {
+    diagnostics.push(diagnostic('iptables', 'info', '--iptables-trace-logging has no effect in this release'));
+  }
 
   if (b.truncated) diagnostics.push(diagnostic('iptables', 'error', 'the configuration produces too many rules; the list was cut short'));
   return { builder: b, dnsCapture: dns, diagnostics, ok: !b.truncated };
@@ -241,7 +267,7 @@ function addDns(b: RuleBuilder, cfg: CaptureConfig): void {
   }
 }
 
-function addOutboundInclude(b: RuleBuilder, cfg: CaptureConfig, range: NetworkRange, family: 'v4' | 'v6'): void {
+function addOutboundInclude(b: RuleBuilder, cfg: CaptureConfig, range: NetworkRange, family: 'v4' | 'v6', trailingReturn: boolean): void {
   const append = family === 'v4' ? b.appendV4 : b.appendV6;
   const insert = family === 'v4' ? b.insertV4 : b.insertV6;
   const virt = splitList(cfg.rerouteVirtualInterfaces);
@@ -255,6 +281,74 @@ function addOutboundInclude(b: RuleBuilder, cfg: CaptureConfig, range: NetworkRa
       insert('traffic from a virtual interface to an included CIDR goes to Envoy outbound', ['rerouteVirtualInterfaces', 'outboundIPRangesInclude'], 'PREROUTING', 'nat', 1, [ipt.inIface(nic), ipt.dst(cidr, fam(family))], ipt.jump(REDIRECT));
     }
     append('outbound traffic to an included CIDR goes to Envoy', ['outboundIPRangesInclude'], OUTPUT, 'nat', [ipt.dst(cidr, fam(family))], ipt.jump(REDIRECT));
+  }
+  // 1.22 closed a non-empty include list with a RETURN of its own.
+  if (trailingReturn && range.cidrs.length) append('outbound traffic to other CIDRs is not captured', ['outboundIPRangesInclude'], OUTPUT, 'nat', [], ipt.ret());
+}
+
+/**
+ * DNS capture before 1.25 (releases.md §3.3), first part: TCP DNS is redirected to the agent
+ * straight from ISTIO_OUTPUT, where 1.25+ jumps to ISTIO_OUTPUT_DNS.
+ */
+function addLegacyDnsTcp(b: RuleBuilder, cfg: CaptureConfig): void {
+  const to = () => ipt.redirect(DNS_AGENT_PORT, '--to-ports');
+  const dns53 = () => [ipt.proto('tcp'), ipt.dport('tcp', '53')];
+  if (cfg.captureAllDNS) {
+    b.append('DNS over TCP goes to the agent', ['redirectDNS', 'captureAllDNS'], OUTPUT, 'nat', dns53(), to());
+    return;
+  }
+  for (const s of cfg.dnsServersV4) b.appendV4('DNS over TCP to a resolv.conf server goes to the agent', ['redirectDNS', 'dnsServersV4'], OUTPUT, 'nat', [...dns53(), ipt.dst(`${s}/32`, 'ipv4')], to());
+  for (const s of cfg.dnsServersV6) b.appendV6('DNS over TCP to a resolv.conf server goes to the agent', ['redirectDNS', 'dnsServersV6'], OUTPUT, 'nat', [...dns53(), ipt.dst(`${s}/128`, 'ipv6')], to());
+}
+
+/**
+ * DNS capture before 1.25, second part (after the include CIDRs): the UDP rules in nat and raw.
+ * 1.22 writes them on the built-in OUTPUT chains; 1.23–1.24 on ISTIO_OUTPUT, entered by UDP from OUTPUT.
+ */
+function addLegacyDnsUdp(b: RuleBuilder, cfg: CaptureConfig, chains: Release['legacyDnsChains'], groups: OwnerGroupFilter): void {
+  const natChain = chains === 'builtin' ? 'OUTPUT' : OUTPUT;
+  const rawChain = chains === 'builtin' ? 'OUTPUT' : OUTPUT;
+  const all = cfg.captureAllDNS;
+  const f = ['redirectDNS'] as const;
+  const udp53 = () => [ipt.proto('udp'), ipt.dport('udp', '53')];
+  if (chains === 'istioOutput') {
+    b.append('outbound UDP enters ISTIO_OUTPUT (DNS)', [...f], 'OUTPUT', 'nat', [ipt.proto('udp')], ipt.jump(OUTPUT));
+    b.append('outbound UDP enters ISTIO_OUTPUT (DNS conntrack zones)', [...f], 'OUTPUT', 'raw', [ipt.proto('udp')], ipt.jump(OUTPUT));
+  }
+  const owners = [['proxyUID', ipt.uidOwner], ['proxyGID', ipt.gidOwner]] as const;
+  for (const [field, owner] of owners) {
+    for (const id of splitList(cfg[field])) b.append(`the proxy's own DNS queries are not captured`, [...f, field], natChain, 'nat', [...udp53(), owner(id)], ipt.ret());
+  }
+  if (groups.except) {
+    for (const g of groups.values) b.append('DNS of an excluded owner group is not captured', [...f, 'ownerGroupsExclude'], natChain, 'nat', [...udp53(), ipt.gidOwner(g)], ipt.ret());
+  } else {
+    b.append('DNS of groups not included is not captured', [...f, 'ownerGroupsInclude'], natChain, 'nat', [...udp53(), ...groups.values.map((g) => ipt.gidOwner(g, true))], ipt.ret());
+  }
+  const to = () => ipt.redirect(DNS_AGENT_PORT, '--to-port');
+  if (all) {
+    b.append('DNS over UDP goes to the agent', [...f, 'captureAllDNS'], natChain, 'nat', udp53(), to());
+  } else {
+    for (const s of cfg.dnsServersV4) b.appendV4('DNS over UDP to a resolv.conf server goes to the agent', [...f, 'dnsServersV4'], natChain, 'nat', [...udp53(), ipt.dst(`${s}/32`, 'ipv4')], to());
+    for (const s of cfg.dnsServersV6) b.appendV6('DNS over UDP to a resolv.conf server goes to the agent', [...f, 'dnsServersV6'], natChain, 'nat', [...udp53(), ipt.dst(`${s}/128`, 'ipv6')], to());
+  }
+  for (const [field, owner] of owners) {
+    for (const id of splitList(cfg[field])) {
+      b.append(`DNS: the proxy's own DNS queries use zone 1`, [...f, field], rawChain, 'raw', [...udp53(), owner(id)], ipt.ctZone('1'));
+      b.append(`DNS: the agent's DNS answers use zone 2`, [...f, field], rawChain, 'raw', [ipt.proto('udp'), ipt.sport('udp', DNS_AGENT_PORT), owner(id)], ipt.ctZone('2'));
+    }
+  }
+  const answers = () => [ipt.proto('udp'), ipt.sport('udp', '53')];
+  if (all) {
+    b.append('DNS: app DNS queries use zone 2', [...f, 'captureAllDNS'], rawChain, 'raw', udp53(), ipt.ctZone('2'));
+    b.append('DNS: DNS answers use zone 1', [...f, 'captureAllDNS'], 'PREROUTING', 'raw', answers(), ipt.ctZone('1'));
+    return;
+  }
+  for (const [list, family, bits, field] of [[cfg.dnsServersV4, 'v4', 32, 'dnsServersV4'], [cfg.dnsServersV6, 'v6', 128, 'dnsServersV6']] as const) {
+    const append = family === 'v4' ? b.appendV4 : b.appendV6;
+    for (const s of list) {
+      append('DNS: app DNS queries to a resolv.conf server use zone 2', [...f, field], rawChain, 'raw', [...udp53(), ipt.dst(`${s}/${bits}`, fam(family))], ipt.ctZone('2'));
+      append('DNS: answers from a resolv.conf server use zone 1', [...f, field], 'PREROUTING', 'raw', [...answers(), ipt.src(`${s}/${bits}`, fam(family))], ipt.ctZone('1'));
+    }
   }
 }
 

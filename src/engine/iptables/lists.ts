@@ -29,21 +29,30 @@ export interface SeparatedRanges {
 
 const emptyRange = (): NetworkRange => ({ isWildcard: false, cidrs: [], hasLoopback: false });
 
-/** Splits a CIDR list into its IPv4 and IPv6 parts; "*" means every address of both families. */
-export function separateV4V6(list: string): SeparatedRanges {
+/**
+ * Splits a CIDR list into its IPv4 and IPv6 parts; "*" means every address of both families.
+ * `skipBad` (istio-iptables before 1.27): an entry that does not parse is left out, each with its
+ * error in `skipped`, instead of stopping the program.
+ */
+export function separateV4V6(list: string, skipBad = false): SeparatedRanges & { skipped?: string[] } {
   if (list === '*') {
     return { v4: { isWildcard: true, cidrs: [], hasLoopback: false }, v6: { isWildcard: true, cidrs: [], hasLoopback: false } };
   }
   const v4 = emptyRange();
   const v6 = emptyRange();
+  let skipped: string[] | undefined;
   for (const item of splitList(list)) {
     const p = parsePrefix(item);
+    if (!p.ok && skipBad) {
+      (skipped ??= []).push(p.error);
+      continue;
+    }
     if (!p.ok) return { v4, v6, error: p.error };
     const range = p.value.addr.family === 4 ? v4 : v6;
     range.cidrs.push(formatPrefix(p.value));
     if (isLoopback(p.value.addr)) range.hasLoopback = true;
   }
-  return { v4, v6 };
+  return skipped ? { v4, v6, skipped } : { v4, v6 };
 }
 
 export interface OwnerGroupFilter {
