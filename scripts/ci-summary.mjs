@@ -1,6 +1,6 @@
 // Sums the unit, e2e and strict-conformance reports into the one line CI is judged by, and exits
 // non-zero when anything failed or nothing ran.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : undefined);
 const rows = [];
@@ -13,6 +13,20 @@ rows.push(['e2e', e2e ? e2e.stats.expected + (e2e.stats.flaky ?? 0) : 0, e2e ? e
 
 const conf = read('reports/conformance-strict.json');
 if (conf) rows.push(['conformance (strict kinds)', conf.passed, conf.failed]);
+
+// One report per folder of ../shared/conformance-releases (.ci/run writes them); a release whose
+// report cannot be read counts as one failure rather than vanishing.
+const releaseReports = existsSync('reports') ? readdirSync('reports').filter((f) => /^conformance-release-.+\.json$/.test(f)).sort() : [];
+for (const f of releaseReports) {
+  const release = f.slice('conformance-release-'.length, -'.json'.length);
+  let r;
+  try {
+    r = read(`reports/${f}`);
+  } catch {
+    r = undefined;
+  }
+  rows.push([`conformance Istio ${release} (strict kinds)`, r ? r.passed : 0, r ? r.failed : 1]);
+}
 
 let passed = 0;
 let failed = 0;

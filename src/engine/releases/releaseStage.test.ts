@@ -45,6 +45,11 @@ describe('the release a scenario simulates', () => {
     expect(analyzeScenario({ texts: no }).admission.workloads[0].verdict).toBe('injected');
   });
 
+  it('the Traffic section is the release\'s istio-iptables', () => {
+    expect(analyzeScenario({ texts: base, cluster: { istioRelease: '1.24' } }).traffic?.capture.payload.v4).toContain('-A OUTPUT -p tcp -j ISTIO_OUTPUT\n');
+    expect(analyzeScenario({ texts: base }).traffic?.capture.payload.v4).toContain('-A OUTPUT -j ISTIO_OUTPUT\n');
+  });
+
   it('a setting that is not a release is said once, and detection is used', () => {
     const r = analyzeScenario({ texts: base, cluster: { istioRelease: '1.19' } });
     expect(r.diagnostics.filter((d) => d.origin === 'release').map((d) => d.message)).toEqual([expect.stringMatching(/older than 1\.22\.0/)]);

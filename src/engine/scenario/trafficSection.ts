@@ -1,4 +1,5 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
+import type { ReleaseBehaviour } from '../releases/index.ts';
 import { captureRulesForPod, type CaptureResult } from '../iptables/index.ts';
 import type { Ruleset } from '../netfilter/index.ts';
 import { traceRuleset, type Family, type TracePacket, type TraceResult } from '../packettrace/index.ts';
@@ -37,11 +38,12 @@ export interface TrafficCapture {
 }
 
 /** The rules istio-iptables would install for `pod`, in the family asked for (IPv4 when there are no IPv6 rules). */
-export function captureTraffic(pod: Record<string, any>, wantFamily: Family | undefined): TrafficCapture {
+export function captureTraffic(pod: Record<string, any>, wantFamily: Family | undefined, release?: ReleaseBehaviour): TrafficCapture {
   const diagnostics: Diagnostic[] = [];
   const wantV6 = wantFamily === 'ipv6';
   const capture = captureRulesForPod(pod, {
-    context: { podIPs: wantV6 ? [POD_ADDRESS.ipv6, POD_ADDRESS.ipv4] : [POD_ADDRESS.ipv4] },
+    // The release's istio-iptables (or istio-cni) writes the rules (src/engine/releases).
+    context: { podIPs: wantV6 ? [POD_ADDRESS.ipv6, POD_ADDRESS.ipv4] : [POD_ADDRESS.ipv4], release },
     clusterDns: [CLUSTER_DNS.ipv4, CLUSTER_DNS.ipv6],
   });
   diagnostics.push(...capture.diagnostics);

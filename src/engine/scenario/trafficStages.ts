@@ -1,5 +1,6 @@
 import type { Workload } from '../documents/index.ts';
-import { defineStage } from './pipeline.ts';
+import { defineStage, type StageContext } from './pipeline.ts';
+import { releaseOfRevision } from '../releases/scenarioRelease.ts';
 import { captureTraffic, trafficResult, traceTraffic } from './trafficSection.ts';
 
 /**
@@ -8,12 +9,12 @@ import { captureTraffic, trafficResult, traceTraffic } from './trafficSection.ts
  */
 export const captureStage = defineStage({
   id: 'capture',
-  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family],
+  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family, captureRelease(ctx)],
   run: (ctx) => {
     const after = ctx.get('injection')?.pod?.after as Record<string, any> | undefined;
     const workload = ctx.get('model').workloads[ctx.get('selection')];
     const pod = after ?? (workload ? podOf(workload) : undefined);
-    return pod ? captureTraffic(pod, ctx.input.traffic?.family) : undefined;
+    return pod ? captureTraffic(pod, ctx.input.traffic?.family, captureRelease(ctx)) : undefined;
   },
   // Only what points at the user's text is the scenario's to report; the rest is the panel's.
   diagnostics: (out) => out?.diagnostics.filter((d) => d.source) ?? [],
@@ -43,6 +44,25 @@ export const trafficStage = defineStage({
   },
   fallback: () => undefined,
 });
+
+/**
+ * The release whose istio-iptables writes the rules: the injecting revision's, else (a pod pasted
+ * already injected) the revision its sidecar.istio.io/status names.
+ */
+function captureRelease(ctx: StageContext) {
+  const releases = ctx.get('release');
+  const injection = ctx.get('injection');
+  if (injection) return releaseOfRevision(releases, injection.install.revision)?.behaviour;
+  const status = ctx.get('model').workloads[ctx.get('selection')]?.podTemplate.metadata.annotations?.['sidecar.istio.io/status'];
+  let revision = 'default';
+  try {
+    const r = typeof status === 'string' ? JSON.parse(status)?.revision : undefined;
+    if (typeof r === 'string' && r) revision = r;
+  } catch {
+    // not a status annotation istiod wrote
+  }
+  return releaseOfRevision(releases, revision)?.behaviour;
+}
 
 /** The pod the workload's template would create, as the API server would see it. */
 function podOf(w: Workload): Record<string, any> {
