@@ -1,30 +1,28 @@
 /**
- * Ambient in the scenario engine: two stages, registered in scenario/registry.ts.
+ * Ambient in the scenario engine, registered in scenario/firstStages.ts and laterStages.ts.
  *
- * - `cniSettings`: istio-cni's settings from the pasted `istio-cni-config` ConfigMap, chart values
- *   or operator resource (any input tab; see documents/classify.ts) and the cluster switches, over
- *   Istio's ambient profile.
- * - `ambientWorkload` + `ambient` (published as `result.ambient`): the selected workload through
+ * - `cniSettings` and `ambientIntent` (firstStages.ts, first verdict): istio-cni's settings from the
+ *   pasted `istio-cni-config` ConfigMap, chart values or operator resource (any input tab; see
+ *   documents/classify.ts) and the cluster switches, over Istio's ambient profile; and per workload
+ *   whether it lives in the ambient world.
+ * - `ambientWorkload` + `ambient` (later stages) (published as `result.ambient`): the selected workload through
  *   both data planes — istio-cni's steps on the pod as admitted (istiod's patched pod when
  *   injected), the verdict and its interplay, the node agent's view of a running pod, and verified
  *   fixes with the texts they would leave — plus, for every workload, whether it lives in the
  *   ambient world (the admission drops advice to add a sidecar to those).
  */
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import type { ScenarioObject } from '../documents/index.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { defineStage } from '../scenario/pipeline.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
 import { yamlStreamEditorOf } from '../yaml/index.ts';
 import { builtinCniConfigMapText } from './builtinConfigMap.ts';
-import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
-import { switchesOf } from './switches.ts';
-import { workloadAmbientIntent, workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
+import { resolveCniSettings } from './readSettings.ts';
+import { workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
+import type { CniSettingsSection } from './firstStages.ts';
 
-export interface CniSettingsSection extends ResolvedCniSettings {
-  /** Where the settings came from, in words: the pasted objects read, or the embedded default. */
-  from: string[];
-}
+export { cniSettingsFrom, cniSettingsStage, ambientIntentStage, withoutSidecarAdvice, type CniSettingsSection } from './firstStages.ts';
+
 
 export interface AmbientFixApplied extends AmbientFixWithEdits {
   /** The input texts the fix would leave (for the selected workload; empty when an edit cannot apply). */
@@ -57,58 +55,13 @@ declare module '../scenario/sections.ts' {
   }
 }
 
-function where(o: ScenarioObject): string {
-  const name = o.value.metadata?.name;
-  const what = o.role.role === 'cniConfig' && o.role.form === 'values' ? 'istio-cni chart values' : `${String(o.value.kind ?? '')} ${name ?? ''}`.trim();
-  const at = o.doc.locate(o.path);
-  return `${what} (${o.doc.input}${at ? ` line ${at.line}` : ''})`;
-}
 
-export function cniSettingsFrom(objects: readonly ScenarioObject[], cluster: Parameters<typeof switchesOf>[0]): CniSettingsSection {
-  const found = objects.filter((o) => o.role.role === 'cniConfig');
-  const configMaps = found.filter((o) => o.role.role === 'cniConfig' && o.role.form === 'configMap');
-  const values = found.filter((o) => o.role.role === 'cniConfig' && o.role.form !== 'configMap');
-  const locate = (o: ScenarioObject) => (path: readonly (string | number)[]) => o.doc.locate([...o.path, ...path]);
-  const sources: CniSettingsSources = {
-    ...(configMaps[0] ? { configMap: { value: configMaps[0].value, locate: locate(configMaps[0]) } } : {}),
-    ...(values[0] ? { values: { value: values[0].value, locate: locate(values[0]) } } : {}),
-    switches: switchesOf(cluster),
-  };
-  const resolved = resolveCniSettings(sources);
-  for (const extra of [...configMaps.slice(1), ...values.slice(1)]) {
-    resolved.diagnostics.push(diagnostic('ambient', 'warning', `a second set of istio-cni settings (${where(extra)}) is ignored: only the first is read`, extra.doc.locate(extra.path)));
-  }
-  const from = [...(values[0] ? [where(values[0])] : []), ...(configMaps[0] ? [where(configMaps[0])] : [])];
-  return { ...resolved, from: from.length ? from : ["meshsim's embedded default: Istio's ambient profile"] };
-}
-
-/** `cniSettings`: reruns only when an istio-cni settings object or a switch changed. */
-export const cniSettingsStage = defineStage({
-  id: 'cniSettings',
-  reads: (ctx) => {
-    const c = ctx.input.cluster;
-    return [...ctx.get('model').objects.filter((o) => o.role.role === 'cniConfig'), c?.ambient, c?.ambientDnsCapture, c?.nativeNftables, c?.ambientSelectors, c?.ambientExcludeNamespaces];
-  },
-  run: (ctx) => cniSettingsFrom(ctx.get('model').objects, ctx.input.cluster),
-  diagnostics: (out) => out.diagnostics,
-  fallback: () => ({ ...resolveCniSettings(), from: [] }),
-});
 
 /** The selected workload through both data planes, and every workload's mode (before the fixes' texts). */
 export interface AmbientComputed extends Omit<AmbientSection, 'workload'> {
   workload?: WorkloadDataPlane;
 }
 
-/**
- * `ambientIntent`: for every workload, whether it lives in the ambient world. The admission reads it
- * (no advice to add a sidecar there), so it is one of the first stages: it needs no injection.
- */
-export const ambientIntentStage = defineStage({
-  id: 'ambientIntent',
-  reads: (ctx) => [ctx.get('cniSettings'), ctx.get('admit')],
-  run: (ctx) => ctx.get('admit').admitted.map((a) => workloadAmbientIntent(a.subject, ctx.get('cniSettings').settings)),
-  fallback: () => [],
-});
 
 /** `ambientWorkload`: reruns when the settings, the cluster objects, a workload or the selected pod's injection changed. */
 export const ambientWorkloadStage = defineStage({
@@ -173,11 +126,3 @@ function textsAfter(edits: AmbientFixWithEdits['yamlEdits'], editorOf: (name: In
   return texts;
 }
 
-/**
- * The admission's suggestions that still apply: for a pod in the ambient world, advice that ends
- * in an injected sidecar would put a sidecar in place of ztunnel, so it is dropped (the ambient
- * section's fixes say what to do instead).
- */
-export function withoutSidecarAdvice<T extends { verdictAfter: string }>(suggestions: T[], ambientIntent: boolean | undefined): T[] {
-  return ambientIntent ? suggestions.filter((s) => s.verdictAfter !== 'injected') : suggestions;
-}

@@ -6,16 +6,19 @@
 import type { AdmissionCore } from '../admission/admitPod.ts';
 import { admitPod } from '../admission/admitPod.ts';
 import type { ObjectEdit } from '../admission/edits.ts';
-import { podTemplateOf, type PodSubject } from '../admission/podSubject.ts';
+import type { PodSubject } from '../admission/podSubject.ts';
 import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
 import { applyCandidate, toYamlEdits, type SubjectDocuments } from '../admission/suggestions.ts';
 import type { YamlEdit } from '../admission/types.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { decideAmbient, type AmbientDecision } from './decide.ts';
-import { dataPlaneVerdict, hasAmbientIntent, type DataPlaneVerdict } from './dataplane.ts';
+import { dataPlaneVerdict, type DataPlaneVerdict } from './dataplane.ts';
 import { ambientFixes, type AmbientFix } from './fixes.ts';
 import { REDIRECTION, SIDECAR_STATUS } from './names.ts';
 import { readAmbientNamespace, readAmbientPod, type AmbientPod, type Locator } from './pod.ts';
+import { podOf, workloadAmbientIntent } from './intent.ts';
+
+export { workloadAmbientIntent };
 import type { ResolvedCniSettings } from './readSettings.ts';
 
 export interface WorkloadDataPlaneInput {
@@ -69,12 +72,6 @@ function locatorFor(s: PodSubject): Locator {
 }
 
 /** The pod a workload would create, as istio-cni reads it: named after the workload, in its namespace. */
-function podOf(s: PodSubject): { pod: AmbientPod; raw: Record<string, any> } {
-  const tpl = podTemplateOf(s);
-  const raw = s.templatePath.length ? { apiVersion: 'v1', kind: 'Pod', metadata: tpl.metadata ?? {}, spec: tpl.spec ?? {} } : s.value;
-  const pod = readAmbientPod(raw, s.namespace);
-  return { pod: { ...pod, name: pod.name || s.name, namespace: s.namespace }, raw };
-}
 
 /**
  * The pod as it reaches istio-cni: istiod's patched pod when injected. Without the injection
@@ -106,11 +103,6 @@ function verdictFor(subject: PodSubject, core: Pick<AdmissionCore, 'verdict' | '
   return { creation, dataPlane, written, namespace, locate };
 }
 
-/** Whether advice to add a sidecar stays away from this workload (see DataPlaneVerdict.ambientIntent), without the trace. */
-export function workloadAmbientIntent(subject: PodSubject, settings: ResolvedCniSettings['settings']): boolean {
-  const namespace = readAmbientNamespace(subject.namespaceValue ?? { metadata: { name: subject.namespace } }, subject.namespace);
-  return hasAmbientIntent(podOf(subject).pod, namespace, settings);
-}
 
 export function workloadDataPlane(input: WorkloadDataPlaneInput): WorkloadDataPlane {
   const { subject, core, cni } = input;

@@ -1,4 +1,4 @@
-import { ambientIntentStage, cniSettingsStage } from '../ambient/ambientStage.ts';
+import { ambientIntentStage, cniSettingsStage } from '../ambient/firstStages.ts';
 import { releaseStage } from '../releases/releaseStage.ts';
 import type { AnyStage } from './pipeline.ts';
 import type { ScenarioSections } from './sections.ts';

@@ -1,5 +1,5 @@
 import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
-import { withoutSidecarAdvice } from '../../ambient/ambientStage.ts';
+import { withoutSidecarAdvice } from '../../ambient/firstStages.ts';
 import type { Suggestion } from '../../admission/index.ts';
 import { yamlStreamEditorOf } from '../../yaml/index.ts';
 import { defineStage, type StageContext } from '../pipeline.ts';
