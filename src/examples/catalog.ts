@@ -1,5 +1,7 @@
 import { parse } from 'yaml';
 import type { ClusterOptions } from '../engine/scenario/injectionSection.ts';
+import type { UpgradeStep } from '../engine/upgrade/steps.ts';
+import { upgradePlan } from './upgradePlan.ts';
 
 /**
  * The examples gallery. Each example is a folder: `example.yaml` (title, story, what to look at,
@@ -25,6 +27,8 @@ export interface Example {
   /** Switches the example sets: the cluster's CNI / native sidecars, istio-cni's ambient switches, the traced family. */
   cluster?: ClusterOptions;
   traffic?: { family?: 'ipv4' | 'ipv6'; preset?: string };
+  /** The upgrade the Upgrade preview walks through (an `upgrade.yaml` in the folder). */
+  upgrade?: UpgradeStep[];
 }
 
 const ORDER = [
@@ -51,6 +55,7 @@ const ORDER = [
   'cni-app-init-container',
   'ipv6',
   'hold-application',
+  'canary-upgrade',
 ];
 
 /** Builds the catalog from a map of file path (relative to this folder, e.g. `./default/workloads.yaml`) to text. */
@@ -79,6 +84,7 @@ export function buildCatalog(files: Record<string, string>): Example[] {
       texts,
       ...(meta.cluster ? { cluster: meta.cluster } : {}),
       ...(meta.traffic ? { traffic: meta.traffic } : {}),
+      ...(folder.upgrade ? { upgrade: upgradePlan(folder.upgrade, folder) } : {}),
     };
   });
 }

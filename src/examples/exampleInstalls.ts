@@ -26,6 +26,27 @@ function configMap(config: Record<string, unknown>, values: unknown, note: strin
   )}`;
 }
 
+/**
+ * The canary revision of the canary-upgrade example: meshsim's built-in install installed with
+ * `--set revision=canary` and a newer proxy build (a development tag, as the built-in templates are master's).
+ */
+function canaryConfigMap(config: Record<string, unknown>, values: Record<string, any>): string {
+  return `# The next control plane, installed beside the running one with --set revision=canary and a newer proxy:
+# meshsim's built-in injector configuration with revision canary and global.tag ${CANARY_TAG}.
+${stringify(
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'istio-sidecar-injector-canary', namespace: 'istio-system', labels: { 'istio.io/rev': 'canary' } },
+      data: { config: stringify(config, { lineWidth: 0, blockQuote: 'literal' }), values: JSON.stringify({ ...values, global: { ...values.global, tag: CANARY_TAG }, revision: 'canary' }, null, 2) },
+    },
+    { lineWidth: 0, blockQuote: 'literal' },
+  )}`;
+}
+
+/** The proxy build the canary revision of the canary-upgrade example runs. */
+export const CANARY_TAG = '1.29-dev';
+
 /** The generated injector.yaml of each example that needs one, by path under src/examples/. */
 export function exampleInstalls(): Record<string, string> {
   const { config, values } = builtinInstallDocuments() as { config: Record<string, any>; values: unknown };
@@ -45,5 +66,6 @@ export function exampleInstalls(): Record<string, string> {
       values,
       'an extra template, debug-tools, that pods can ask for with inject.istio.io/templates.',
     ),
+    'canary-upgrade/target-injector.yaml': canaryConfigMap(config, values as Record<string, any>),
   };
 }

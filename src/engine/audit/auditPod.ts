@@ -7,7 +7,7 @@ import type { Verdict } from '../admission/types.ts';
 
 const nowhere = () => undefined;
 
-function ownerOf(pod: Record<string, any>): string | undefined {
+export function ownerOf(pod: Record<string, any>): string | undefined {
   const refs = pod.metadata?.ownerReferences;
   if (!Array.isArray(refs) || !refs.length) return undefined;
   const ref = refs.find((r) => r?.controller === true) ?? refs[0];
@@ -15,7 +15,7 @@ function ownerOf(pod: Record<string, any>): string | undefined {
 }
 
 /** The deciding step in a few words, for a table column: who decided, and on what. */
-function ruleOf(core: AdmissionCore): string {
+export function ruleOf(core: AdmissionCore): string {
   if (core.decidingStep === 'apiserver:none') return 'no injection webhook called';
   const step = core.steps.find((s) => s.id === core.decidingStep);
   if (!step) return core.decidingStep;
@@ -38,7 +38,8 @@ export function driftOf(sidecar: SidecarState, verdict: Verdict, injectedBy: rea
 }
 
 /**
- * Audits one pod of a dump: the pod as the API server received it (already injected or not) is
+ * Audits one pod of a dump by admission only (the audit before rendering, `fidelity: 'admission'`,
+ * kept as the benchmark's baseline): the pod as the API server received it (already injected or not) is
  * admitted again through the same webhook selection and istiod policy the Admission panel uses,
  * without searching for suggestions, and its current sidecar is compared with the verdict.
  */
@@ -73,5 +74,10 @@ export function auditPod(pod: Record<string, any>, index: number, cluster: Scena
     sidecar,
     drift,
     driftDetail: detail,
+    fidelity: 'admission',
+    changes: [],
+    change: '',
+    group: '',
+    checks: {},
   };
 }

@@ -2,10 +2,10 @@ import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { analyzeScenario } from '../scenario/analyzeScenario.ts';
 import { auditDump, openAudit, shardRange } from './auditSession.ts';
-import { generateDump, synthesizeDump } from './generateDump.ts';
+import { DRIFTED_TAG, generateDump, HAND_EDITED_CPU, PROXY_TAG, synthesizeDump } from './generateDump.ts';
 import { summarizeAudit } from './summarize.ts';
 
-const PODS = 240;
+const PODS = 400;
 const text = generateDump({ pods: PODS, seed: 11 });
 const meant = synthesizeDump({ pods: PODS, seed: 11 }).pods;
 
@@ -17,7 +17,51 @@ describe('auditDump on a generated dump', () => {
   });
 
   it('finds the verdict, injecting revision and drift the generator meant for every pod', () => {
-    expect(rows.map((r) => ({ name: r.name, namespace: r.namespace, verdict: r.verdict, drift: r.drift, injectedBy: r.injectedBy }))).toEqual(meant);
+    const seen = rows.map((r) => ({ name: r.name, namespace: r.namespace, verdict: r.verdict, drift: [...r.drift].sort(), injectedBy: r.injectedBy }));
+    expect(seen).toEqual(meant.map((m) => ({ name: m.name, namespace: m.namespace, verdict: m.verdict, drift: [...m.drift].sort(), injectedBy: m.injectedBy })));
+  });
+
+  it('renders every pod: finds the planted image drift, the pods istiod would now reject, and the hand-edited pod', () => {
+    const planted = (kind: string) => rows.filter((_, i) => meant[i].planted === kind);
+    expect(planted('image-drift').length).toBeGreaterThan(0);
+    for (const r of planted('image-drift')) expect(r.change).toBe(`proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}`);
+    expect(planted('rendered-rejected').length).toBeGreaterThan(0);
+    for (const r of planted('rendered-rejected')) {
+      expect(r).toMatchObject({ verdict: 'rejected', drift: ['would-be-rejected'], render: { outcome: 'rejected', revision: 'default' } });
+      expect(r.change).toMatch(/^would be rejected: .*index of untyped nil/);
+    }
+    const [edited] = planted('hand-edited');
+    expect(edited.changes.some((c) => c.kind === 'resources' && c.headline.includes(`requests.cpu 100m → ${HAND_EDITED_CPU}`))).toBe(true);
+    expect(edited.checks.siblings?.[0].headline).toMatch(/^differs from the other pods of ReplicaSet /);
+    // Its siblings share one render and have nothing to change.
+    const siblings = rows.filter((r) => r.owner === edited.owner && r !== edited);
+    expect(siblings.length).toBeGreaterThan(0);
+    expect(new Set(siblings.map((r) => r.group)).size).toBe(1);
+    expect(siblings.every((r) => r.changes.length === 0 && r.group !== edited.group)).toBe(true);
+  });
+
+  it('says how each pod would be captured and which install rendered it', () => {
+    const injected = rows.find((r) => r.verdict === 'injected' && r.injectedBy[0] === 'canary')!;
+    expect(injected.render).toMatchObject({ revision: 'canary', install: 'istio-system/istio-sidecar-injector-canary', outcome: 'injected', release: 'master' });
+    expect(injected.capture).toMatchObject({ dataPlane: 'sidecar', by: 'istio-init', mode: 'REDIRECT' });
+    expect(injected.capture!.rules).toBeGreaterThan(5);
+    expect(rows.find((r) => r.verdict === 'not-injected')!.capture).toMatchObject({ dataPlane: 'none', rules: 0 });
+  });
+
+  it('renders the pods of one pod template, namespace and revision once', () => {
+    const groups = new Set(rows.map((r) => r.group));
+    const owners = new Set(rows.map((r) => `${r.namespace}/${r.owner}`));
+    // One group per ReplicaSet, one more for the hand-edited pod.
+    expect(groups.size).toBe(owners.size + 1);
+  });
+
+  it('keeps the admission-only audit of before, pod by pod', () => {
+    const old = auditDump(text, { fidelity: 'admission' }).rows;
+    expect(old.every((r) => r.fidelity === 'admission' && r.changes.length === 0 && !r.render)).toBe(true);
+    // Admission alone cannot see a render fail: the rejected pods look injected to it.
+    const rejected = rows.filter((r) => r.verdict === 'rejected').map((r) => r.index);
+    expect(rejected.length).toBeGreaterThan(0);
+    expect(rejected.every((i) => old[i].verdict === 'injected')).toBe(true);
   });
 
   it('covers every kind of drift and names the webhooks called', () => {
@@ -25,6 +69,9 @@ describe('auditDump on a generated dump', () => {
     expect(summary.drift['missing-sidecar']).toBeGreaterThan(0);
     expect(summary.drift['unwanted-sidecar']).toBeGreaterThan(0);
     expect(summary.drift['old-revision']).toBeGreaterThan(0);
+    expect(summary.drift['would-be-rejected']).toBeGreaterThan(0);
+    expect(summary.drift['sidecar-changes']).toBeGreaterThan(0);
+    expect(summary.changes[`proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}`]).toBe(rows.filter((_, i) => meant[i].planted === 'image-drift').length);
     const canary = rows.find((r) => r.verdict === 'injected' && r.injectedBy[0] === 'canary')!;
     expect(canary.webhooks).toContain('istio-sidecar-injector-canary/rev.namespace.sidecar-injector.istio.io');
     expect(canary.decidingStep).toMatch(/^istiod:canary:/);
@@ -36,8 +83,10 @@ describe('auditDump on a generated dump', () => {
 
   it('gives the same rows when the pods are split between shards', () => {
     const shards = [0, 1, 2].map((shard) => auditDump(text, { shard, shards: 3 }).rows);
-    expect(shards.flat()).toEqual(rows);
-    expect(shards.map((s) => s.length)).toEqual([80, 80, 80]);
+    // A pod-scoped check compares a pod with the siblings its own worker saw first, so only the checks may differ at a shard's edge.
+    const withoutChecks = (list: typeof rows) => list.map(({ checks: _c, ...r }) => r);
+    expect(withoutChecks(shards.flat())).toEqual(withoutChecks(rows));
+    expect(shards.map((s) => s.length)).toEqual([133, 133, 134]);
   });
 });
 
@@ -77,7 +126,10 @@ describe('openAudit', () => {
         decidingStep: rows[index].decidingStep,
         injectedBy: rows[index].injectedBy,
       });
-      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      // Only a pod istiod would fail to render has an error: the render's, which the panel shows too.
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      if (rows[index].verdict === 'rejected') expect(errors.map((d) => d.message)).toEqual([expect.stringContaining(rows[index].render!.error!.split(': ').at(-1)!)]);
+      else expect(errors).toEqual([]);
     }
   });
 

@@ -1,6 +1,8 @@
 import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { auditPod } from './auditPod.ts';
+import { createFullAuditor } from './fullAudit.ts';
+import { applySteps } from '../upgrade/steps.ts';
 import { indexCluster } from './clusterIndex.ts';
 import { podScenarioTexts } from './podScenario.ts';
 import { parseItem, readDump, type DumpContents, type PodRef } from './readDump.ts';
@@ -19,6 +21,8 @@ export interface AuditSession {
   done(): number;
   /** Audits up to `maxPods` more pods; an empty array once every pod is done. */
   next(maxPods: number): AuditRow[];
+  /** Render groups so far (pods rendered once for their group); 0 for an admission-only audit. */
+  groups(): number;
   /** The editor texts that open pod `index` (a global index in `range`) as a scenario. */
   podScenario(index: number): PodScenarioTexts | undefined;
 }
@@ -44,12 +48,17 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
   let cluster: ScenarioIndex;
   try {
     contents = readDump(text, input);
+    if (options.steps?.length) {
+      const states = applySteps(contents.objects, options.steps);
+      contents = { ...contents, objects: states.at(-1)!.objects, diagnostics: [...contents.diagnostics, ...states.flatMap((st) => st.diagnostics)] };
+    }
     cluster = indexCluster(contents.objects, input);
   } catch (err) {
     contents = { objects: [], pods: [], diagnostics: [diagnostic('audit', 'error', `internal error: ${messageOf(err)}`)] };
     cluster = { configurations: [], namespaces: new Map(), injectorConfigs: [], diagnostics: [] };
   }
   const diagnostics = [...contents.diagnostics, ...cluster.diagnostics];
+  const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, options) : undefined;
   const range = shardRange(contents.pods.length, options.shard ?? 0, options.shards ?? 1);
   let cursor = range[0];
   const count = (role: string) => contents.objects.filter((o) => o.role.role === role).length;
@@ -72,13 +81,16 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
         const pod = loadPod(text, contents.pods[cursor], input, diagnostics);
         if (!pod) continue;
         try {
-          rows.push(auditPod(pod, cursor, cluster, options.ignoredNamespaces));
+          rows.push(full ? full.audit(pod, cursor) : auditPod(pod, cursor, cluster, options.ignoredNamespaces));
         } catch (err) {
           diagnostics.push(diagnostic('audit', 'error', `internal error auditing pod ${String(pod.metadata?.name ?? cursor)}: ${messageOf(err)}`));
         }
       }
+      // Problems with a revision's install are found when its first pod is rendered: report them once.
+      if (full) for (const d of full.diagnostics.splice(0)) diagnostics.push(d);
       return rows;
     },
+    groups: () => full?.groups() ?? 0,
     podScenario(index) {
       if (index < 0 || index >= contents.pods.length) return undefined;
       try {

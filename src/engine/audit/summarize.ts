@@ -1,7 +1,8 @@
-import { DRIFT_KINDS, type AuditRow, type AuditSummary } from './types.ts';
+import { DRIFT_KINDS, type AuditRow, type AuditSummary, type DriftKind } from './types.ts';
 
 export function emptySummary(): AuditSummary {
-  return { pods: 0, injected: 0, notInjected: 0, rejected: 0, withSidecar: 0, drift: { 'missing-sidecar': 0, 'unwanted-sidecar': 0, 'old-revision': 0 }, drifting: 0 };
+  const drift = Object.fromEntries(DRIFT_KINDS.map((k) => [k, 0])) as Record<DriftKind, number>;
+  return { pods: 0, injected: 0, notInjected: 0, rejected: 0, withSidecar: 0, drift, drifting: 0, changes: {}, dataPlanes: {} };
 }
 
 /** Adds rows to running totals (so a streamed audit can keep its counts without re-reading every row). */
@@ -14,6 +15,8 @@ export function addToSummary(summary: AuditSummary, rows: readonly AuditRow[]): 
     if (r.sidecar.present) summary.withSidecar++;
     for (const k of DRIFT_KINDS) if (r.drift.includes(k)) summary.drift[k]++;
     if (r.drift.length) summary.drifting++;
+    if (r.change) summary.changes[r.change] = (summary.changes[r.change] ?? 0) + 1;
+    if (r.capture) summary.dataPlanes[r.capture.dataPlane] = (summary.dataPlanes[r.capture.dataPlane] ?? 0) + 1;
   }
   return summary;
 }

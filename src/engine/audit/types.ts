@@ -1,6 +1,7 @@
 import type { Verdict } from '../admission/types.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { InputName } from '../scenario/types.ts';
+import type { UpgradeStep } from '../upgrade/steps.ts';
 
 /**
  * How a running pod differs from what admission would do to it now:
@@ -8,9 +9,63 @@ import type { InputName } from '../scenario/types.ts';
  * - `unwanted-sidecar`: it has a sidecar it would not get now (a restart drops it);
  * - `old-revision`: its sidecar came from a revision other than the one that would inject it now.
  */
-export type DriftKind = 'missing-sidecar' | 'unwanted-sidecar' | 'old-revision';
+export type DriftKind = 'missing-sidecar' | 'unwanted-sidecar' | 'old-revision' | 'would-be-rejected' | 'sidecar-changes';
 
-export const DRIFT_KINDS: readonly DriftKind[] = ['missing-sidecar', 'unwanted-sidecar', 'old-revision'];
+/**
+ * The kinds of drift, in the order the summary counts them. The last two need the render
+ * (full fidelity): `would-be-rejected` — istiod would fail to render it on its next creation, so a
+ * restart leaves it without a pod; `sidecar-changes` — a restart would give it other injected
+ * containers (image, args, env, resources, init container, status annotation).
+ */
+export const DRIFT_KINDS: readonly DriftKind[] = ['missing-sidecar', 'unwanted-sidecar', 'old-revision', 'would-be-rejected', 'sidecar-changes'];
+
+/** What one restart would change, measured by rendering the pod again (see restartChanges.ts). */
+export type ChangeKind =
+  | 'gains-sidecar'
+  | 'loses-sidecar'
+  | 'rejected'
+  | 'revision'
+  | 'image'
+  | 'args'
+  | 'env'
+  | 'resources'
+  | 'container'
+  | 'added'
+  | 'removed'
+  | 'status'
+  | 'rules'
+  | 'not-simulated';
+
+export interface RestartChange {
+  kind: ChangeKind;
+  /** The container it is about (`istio-proxy`, `istio-init`...), when it is about one. */
+  container?: string;
+  /** Groupable words: the same for every pod that changes the same way ("istio-proxy image 1.24.3 → 1.26.1"). */
+  headline: string;
+  /** The exact values, for this pod. */
+  detail?: string;
+}
+
+/** How a pod's traffic is captured: by its sidecar's rules, by ambient's ztunnel, or not at all. */
+export interface CaptureSummary {
+  dataPlane: 'sidecar' | 'ambient' | 'none';
+  /** Who installs the rules: istio-init, the istio-cni plugin, istio-cni's node agent (ambient), nobody. */
+  by: string;
+  /** iptables rules in the IPv4 payload (0 when there are none). */
+  rules: number;
+  /** REDIRECT or TPROXY, for a sidecar. */
+  mode?: string;
+  /** One sentence. */
+  text: string;
+}
+
+/** What one registered per-pod check found (see checks.ts). */
+export interface AuditFinding {
+  severity: 'info' | 'warning' | 'error';
+  /** Groupable words. */
+  headline: string;
+  detail?: string;
+}
 
 /** The sidecar a pod of the dump already carries. */
 export interface SidecarState {
@@ -46,6 +101,34 @@ export interface AuditRow {
   drift: DriftKind[];
   /** What the drift means, in a sentence ('' when there is none). */
   driftDetail: string;
+  /** `admission`: admitted only (the old audit); `full`: rendered, captured and compared too. */
+  fidelity: 'admission' | 'full';
+  /** The revision and Istio release whose istiod would render the pod now (full fidelity, when injected). */
+  render?: RenderNote;
+  /** How its traffic would be captured after a restart (full fidelity). */
+  capture?: CaptureSummary;
+  /** What a restart would change, measured (full fidelity; empty when nothing would). */
+  changes: RestartChange[];
+  /** The changes' headlines joined: the pods with the same text change the same way ('' for none). */
+  change: string;
+  /** The render group the pod was audited with (a hash of the pod as created): pods of one group share a pod template, namespace and revision. '' for an admission-only audit. */
+  group: string;
+  /** What each registered check found, by check id (checks with nothing to say are left out). */
+  checks: Record<string, AuditFinding[]>;
+  /** The namespace or pod label and the revision tag that decide which istiod the pod goes to (full fidelity). */
+  decidedBy?: string;
+}
+
+/** Which install rendered the pod. */
+export interface RenderNote {
+  revision: string;
+  /** "1.28.0", "1.24 (latest patch)" or "master". */
+  release: string;
+  /** The ConfigMap the templates came from, or meshsim's built-in install when the dump has none for the revision. */
+  install: string;
+  /** The render's outcome: patched, skipped by istiod's policy, rejected with an error, or beyond meshsim. */
+  outcome: 'injected' | 'skipped' | 'rejected' | 'not-simulated';
+  error?: string;
 }
 
 export interface AuditSummary {
@@ -57,6 +140,10 @@ export interface AuditSummary {
   drift: Record<DriftKind, number>;
   /** Pods with at least one kind of drift. */
   drifting: number;
+  /** Pods by what a restart would change (`AuditRow.change`); pods it would not change are not counted. */
+  changes: Record<string, number>;
+  /** Pods by data plane after a restart (full fidelity). */
+  dataPlanes: Record<string, number>;
 }
 
 /** The editor texts that open one audited pod as a scenario. */
@@ -70,6 +157,19 @@ export interface AuditOptions {
   shards?: number;
   /** Namespaces istiod never injects into (istiod's default list when absent). */
   ignoredNamespaces?: string[];
+  /**
+   * `full` (the default): every pod is also rendered by its revision's install, its capture rules
+   * derived and its sidecar compared with what a restart would give it. `admission`: webhooks and
+   * istiod's decision only, pod by pod (the audit before rendering; kept as the bench's baseline).
+   */
+  fidelity?: 'admission' | 'full';
+  /** Whether the cluster gives pods native sidecars (as the app's setting; default true). */
+  nativeSidecars?: boolean;
+  /**
+   * Upgrade steps applied to the dump's cluster objects before its pods are audited (upgrade/steps.ts):
+   * the audit then says what a restart would do under the target install.
+   */
+  steps?: UpgradeStep[];
 }
 
 /** What opening a dump found, before any pod is audited. */

@@ -15,6 +15,11 @@ const row = (index: number, name: string, namespace: string, verdict: AuditRow['
   sidecar: { present: false, native: false },
   drift,
   driftDetail: '',
+  fidelity: 'admission',
+  changes: [],
+  change: '',
+  group: '',
+  checks: {},
 });
 
 const rows = [

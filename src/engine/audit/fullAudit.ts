@@ -1,0 +1,249 @@
+import { admitPod, type AdmissionCore } from '../admission/admitPod.ts';
+import type { PodSubject } from '../admission/podSubject.ts';
+import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import { isNotSimulated } from '../gotemplate/index.ts';
+import { defaultEngine } from '../injection/defaultEngine.ts';
+import { webhookInject } from '../injection/webhookInject.ts';
+import { withInjectionOutcome } from '../scenario/rejectedByIstiod.ts';
+import type { InjectionResult } from '../scenario/injectionSection.ts';
+import { captureOf, cniSettingsOf } from './capture.ts';
+import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
+import { revisionInstalls } from './installs.ts';
+import { podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
+import type { DumpObject } from './readDump.ts';
+import { changeText, restartChanges, type RestartOutcome } from './restartChanges.ts';
+import { sidecarStateOf } from './sidecarState.ts';
+import type { AuditFinding, AuditRow, CaptureSummary, DriftKind, RenderNote, RestartChange } from './types.ts';
+import { ownerOf, ruleOf } from './auditPod.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+
+type Obj = Record<string, any>;
+
+const nowhere = () => undefined;
+
+/** What the pods of one render group share: one admission, one render, one capture. */
+interface RenderGroup {
+  id: string;
+  core: AdmissionCore;
+  outcome: RestartOutcome;
+  render?: RenderNote;
+  capture: CaptureSummary;
+  payload: string;
+  findings: Record<string, AuditFinding[]>;
+  decidedBy: string;
+}
+
+const SELECTING = ['istio-injection', 'istio.io/rev', 'istio.io/dataplane-mode'];
+
+/**
+ * What decides which istiod (if any) a pod goes to, in a few words: the namespace or pod label the
+ * webhooks select on, and the revision tag whose configuration was called.
+ */
+export function decidedByOf(core: AdmissionCore, created: Obj, namespaceValue: Obj | undefined, cluster: ScenarioIndex): string {
+  const nsLabels: Record<string, string> = namespaceValue?.metadata?.labels ?? {};
+  const podLabels: Record<string, string> = created.metadata?.labels ?? {};
+  const parts: string[] = [];
+  const ns = SELECTING.filter((k) => k in nsLabels).map((k) => `${k}=${nsLabels[k]}`);
+  const pod = ['istio.io/rev', 'sidecar.istio.io/inject'].filter((k) => k in podLabels).map((k) => `${k}=${podLabels[k]}`);
+  if (ns.length) parts.push(`namespace label ${ns.join(', ')}`);
+  if (pod.length) parts.push(`pod label ${pod.join(', ')}`);
+  if (!ns.length && !pod.length) parts.push('no injection label');
+  const called = core.webhooks.find((w) => w.called && w.injector);
+  if (called) {
+    const conf = cluster.configurations.find((c) => c.configuration.name === called.configuration)?.configuration;
+    const tag = conf?.labels['istio.io/tag'];
+    parts.push(tag ? `tag ${tag} → revision ${called.revision ?? 'default'}` : `→ revision ${called.revision ?? 'default'}`);
+  }
+  return parts.join(', ');
+}
+
+/** The parts of a pod its injection owns, as one string (pods with equal parts compare alike). */
+function injectedKey(pod: Obj): string {
+  const status = pod.metadata?.annotations?.['sidecar.istio.io/status'];
+  const pick = (list: unknown) => (Array.isArray(list) ? list.filter((c) => /^istio-/.test(String(c?.name ?? ''))) : []);
+  return stableJson([status ?? null, pick(pod.spec?.initContainers), pick(pod.spec?.containers), pod.metadata?.annotations?.['sidecar.istio.io/interceptionMode'] ?? null]);
+}
+
+/** The drift kinds the measured changes amount to. */
+function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
+  const kinds = new Set<DriftKind>();
+  for (const c of changes) {
+    if (c.kind === 'gains-sidecar') kinds.add('missing-sidecar');
+    else if (c.kind === 'loses-sidecar') kinds.add('unwanted-sidecar');
+    else if (c.kind === 'revision') kinds.add('old-revision');
+    else if (c.kind === 'rejected') kinds.add('would-be-rejected');
+    else if (c.kind !== 'not-simulated') kinds.add('sidecar-changes');
+  }
+  return [...kinds];
+}
+
+/**
+ * The full-fidelity auditor of one dump: each pod through the API server's webhooks, istiod's
+ * decision, the render by its revision's install (so a pod istiod would fail to render is found),
+ * the capture rules, and a comparison of the sidecar it runs with the one a restart would give it.
+ * Pods that share a pod template, namespace and revision are rendered once: the group key is the
+ * pod as created (see podAsCreated.ts), so a pod edited by hand is a group of its own.
+ */
+export function createFullAuditor(objects: readonly DumpObject[], cluster: ScenarioIndex, options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[] } = {}) {
+  const installOf = revisionInstalls(objects, { nativeSidecars: options.nativeSidecars });
+  const cni = cniSettingsOf(objects);
+  const checks = options.checks ?? AUDIT_CHECKS;
+  const groups = new Map<string, RenderGroup>();
+  const changesMemo = new Map<string, RestartChange[]>();
+  const runningRules = new Map<string, string>();
+  const memo = new Map<string, unknown>();
+  const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
+
+  const buildGroup = (key: string, created: Obj, namespace: string, name: string): RenderGroup => {
+    const ns = cluster.namespaces.get(namespace);
+    const subject: PodSubject = { kind: 'Pod', name, value: created, templatePath: [], namespace, ...(ns ? { namespaceValue: ns.value, locateNamespace: nowhere } : {}), locateWorkload: nowhere };
+    let core = admitPod(subject, cluster, options.ignoredNamespaces);
+    let outcome: RestartOutcome = { verdict: core.verdict, rule: ruleOf(core) };
+    let render: RenderNote | undefined;
+    if (core.verdict === 'injected') {
+      const revision = core.injectedBy[0] ?? 'default';
+      const inst = installOf(revision);
+      if (!reported.has(revision)) {
+        reported.add(revision);
+        diagnostics.push(...inst.diagnostics);
+      }
+      const r = webhookInject(created, namespace, inst.install, inst.context, defaultEngine);
+      const base = { revision, release: inst.release, install: inst.source };
+      if (r.after) {
+        render = { ...base, outcome: 'injected' };
+        outcome = { verdict: 'injected', revision, after: r.after, rule: outcome.rule };
+      } else if (r.skipped) {
+        render = { ...base, outcome: 'skipped', error: r.skipped.message };
+        outcome = { verdict: 'not-injected', revision, rule: `istiod ${revision}: ${r.skipped.message}` };
+      } else {
+        const error = r.error ?? 'istiod gave no patch';
+        // The Admission panel's own ending of a verdict by its render (scenario/rejectedByIstiod).
+        const workload = { kind: 'Pod', name, namespace, input: 'dump', documentIndex: 0 };
+        const finished = withInjectionOutcome({ ...core, workload, suggestions: [] as unknown[] }, { pod: { error }, install: { revision } } as unknown as InjectionResult);
+        const { suggestions: _s, workload: _w, ...rest } = finished;
+        core = rest;
+        if (isNotSimulated(error)) {
+          render = { ...base, outcome: 'not-simulated', error };
+          outcome = { verdict: 'injected', revision, notSimulated: error, rule: outcome.rule };
+        } else {
+          render = { ...base, outcome: 'rejected', error };
+          outcome = { verdict: 'rejected', revision, error, rule: ruleOf(core) };
+        }
+      }
+    }
+    const captured = captureOf(outcome.after ?? created, outcome.verdict === 'injected' && !!outcome.after, namespace, ns?.value, cni);
+    if (outcome.after) outcome = { ...outcome, rules: { now: '', after: captured.payload } };
+    return { id: groupId(key), core, outcome, ...(render ? { render } : {}), capture: captured.summary, payload: captured.payload, findings: {}, decidedBy: decidedByOf(core, created, ns?.value, cluster) };
+  };
+
+  const groupOf = (running: Obj) => {
+    const name = String(running.metadata?.name ?? running.metadata?.generateName ?? '');
+    const namespace = String(running.metadata?.namespace ?? '') || 'default';
+    const created = podAsCreated(running);
+    created.metadata.namespace ??= namespace;
+    const key = renderKey(created);
+    let group = groups.get(key);
+    if (!group) {
+      group = buildGroup(key, created, namespace, name);
+      groups.set(key, group);
+    }
+    return { group, created, name, namespace };
+  };
+
+  const audit = (running: Obj, index: number): AuditRow => {
+    const { group, created, name, namespace } = groupOf(running);
+    const sidecar = sidecarStateOf(running);
+    let changes: RestartChange[];
+    const runningKey = sidecar.present ? injectedKey(running) : '';
+    const memoKey = `${group.id}\n${runningKey}`;
+    const known = changesMemo.get(memoKey);
+    if (known) {
+      changes = known;
+    } else {
+      let outcome = group.outcome;
+      if (outcome.rules && sidecar.present) {
+        let now = runningRules.get(runningKey);
+        if (now === undefined) {
+          now = captureOf(running, true, namespace, undefined, undefined).payload;
+          runningRules.set(runningKey, now);
+        }
+        outcome = { ...outcome, rules: { now, after: outcome.rules.after } };
+      }
+      changes = restartChanges(running, sidecar, outcome);
+      changesMemo.set(memoKey, changes);
+    }
+    const ctx: PodAuditContext = {
+      running,
+      created,
+      namespace,
+      ...(cluster.namespaces.get(namespace) ? { namespaceValue: cluster.namespaces.get(namespace)!.value } : {}),
+      admission: group.core,
+      outcome: group.outcome,
+      sidecar,
+      capture: group.capture,
+      changes,
+      objects,
+      memo,
+    };
+    const found: Record<string, AuditFinding[]> = {};
+    for (const check of checks) {
+      let f: AuditFinding[];
+      if (check.scope === 'group') {
+        f = group.findings[check.id] ??= safely(check, ctx);
+      } else {
+        f = safely(check, ctx);
+      }
+      if (f.length) found[check.id] = f;
+    }
+    const core = group.core;
+    const drift = driftKinds(changes);
+    const owner = ownerOf(running);
+    return {
+      index,
+      name,
+      namespace,
+      ...(owner ? { owner } : {}),
+      webhooks: core.webhooks.filter((w) => w.called).map((w) => `${w.configuration}/${w.webhook}`),
+      verdict: group.outcome.verdict === 'rejected' ? 'rejected' : core.verdict === 'injected' && group.outcome.verdict !== 'injected' ? group.outcome.verdict : core.verdict,
+      decidingStep: core.decidingStep,
+      decidingRule: group.outcome.verdict === 'not-injected' && core.verdict === 'injected' ? group.outcome.rule : ruleOf(core),
+      summary: core.summary,
+      injectedBy: group.outcome.verdict === 'injected' ? core.injectedBy : [],
+      sidecar,
+      drift,
+      driftDetail: changeText(changes),
+      fidelity: 'full',
+      ...(group.render ? { render: group.render } : {}),
+      capture: group.capture,
+      changes,
+      change: changeText(changes),
+      group: group.id,
+      checks: found,
+      decidedBy: group.decidedBy,
+    };
+  };
+
+  /** A pod's render group: its admission, render and capture (for previews that show the patched pod). */
+  const renderOf = (running: Obj) => {
+    const { group } = groupOf(running);
+    return { core: group.core, outcome: group.outcome, capture: group.capture, payload: group.payload, render: group.render };
+  };
+
+  return { audit, renderOf, diagnostics, groups: () => groups.size };
+}
+
+/** A short, stable name for a render group: FNV-1a of its key (the same in every worker). */
+function groupId(key: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+function safely(check: AuditCheck, ctx: PodAuditContext): AuditFinding[] {
+  try {
+    return check.run(ctx);
+  } catch (err) {
+    return [{ severity: 'error', headline: `internal error in the ${check.id} check`, detail: err instanceof Error ? err.message : String(err) }];
+  }
+}
