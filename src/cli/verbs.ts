@@ -143,21 +143,28 @@ Exit codes:
     load: () => import('./verbs/trace.ts'),
   },
   audit: {
-    summary: 'every pod of a cluster dump: webhooks, verdict, deciding rule, drift',
+    summary: 'every pod of a cluster dump: webhooks, verdict, render, capture, what a restart would change',
     help: () => `Usage: meshsim audit -f DUMP.yaml [options]
 
 DUMP is the output of
   kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml
-Each pod is admitted again as it would be now and compared with the sidecar it has.
+Each pod is taken through the webhooks, istiod's decision and the render of the revision that
+would inject it now, its capture rules derived, and its sidecar compared with the one a restart
+would give it; the pods are then grouped by what a restart would change.
 
 Options:
 ${FILES}
   -o, --output FORMAT         text (default), wide (adds why each pod drifts), json or yaml
       --json                  same as -o json
+      --target-install PATH   first apply a second install (a file, or a directory of the YAML
+                              helm template / istioctl manifest generate writes): the next
+                              revision's webhooks and injector ConfigMap, or a newer release
+      --admission-only        webhooks and istiod's decision only, no render (the older audit)
 
 Exit codes:
   0  no pod drifts
-  1  some pod drifts: it needs a restart, has a sidecar it would not get now, or runs an old revision
+  1  some pod drifts: it needs a restart, has a sidecar it would not get now, runs an old
+     revision, would be rejected by istiod, or would get another sidecar on restart
   2  the command line or the input is wrong, or the dump has no pod`,
     load: () => import('./verbs/audit.ts'),
   },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { generateDump, synthesizeDump } from '../../engine/audit/index.ts';
+import { DRIFTED_TAG, PROXY_TAG } from '../../engine/audit/generateDump.ts';
 import { runCli } from './captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-audit-'));
@@ -16,19 +17,48 @@ const file = (name: string, text: string) => {
 const run = (args: string[]) => runCli(['audit', ...args]);
 
 // A dump whose pods all match what admission would do now: take the generator's pods without drift.
-const { list, pods } = synthesizeDump({ pods: 60, seed: 8 });
+const { list, pods } = synthesizeDump({ pods: 400, seed: 8 });
+const dumpText = generateDump({ pods: 400, seed: 8 });
 const steady = { ...list, items: list.items.filter((o: any) => o.kind !== 'Pod' || pods.find((p) => p.name === o.metadata.name)!.drift.length === 0) };
 
 describe('meshsim audit', () => {
   it('prints a table and totals, and exits 1 when pods drift', async () => {
-    const r = await run(['-f', file('dump.yaml', generateDump({ pods: 60, seed: 8 }))]);
+    const r = await run(['-f', file('dump.yaml', dumpText)]);
     expect(r.code).toBe(1);
-    expect(r.out.split('\n')[0]).toMatch(/^POD +NAMESPACE +WEBHOOKS CALLED +VERDICT +DECIDING RULE +DRIFT$/);
+    expect(r.out.split('\n')[0]).toMatch(/^POD +NAMESPACE +WEBHOOKS CALLED +VERDICT +DECIDING RULE +DATA PLANE +DRIFT$/);
     const drifting = pods.filter((p) => p.drift.length).length;
-    expect(r.out).toContain(`60 pods: ${pods.filter((p) => p.verdict === 'injected').length} injected`);
+    expect(r.out).toContain(`400 pods: ${pods.filter((p) => p.verdict === 'injected').length} injected`);
     expect(r.out).toContain(`drift: ${drifting} pods`);
     const missing = pods.find((p) => p.drift.includes('missing-sidecar'))!;
     expect(r.out.split('\n').find((l) => l.startsWith(missing.name))).toMatch(/needs restart$/);
+  });
+
+  it('prints the pods grouped by what a restart would change, with the namespaces and what decides them', async () => {
+    const r = await run(['-f', file('dump.yaml', dumpText)]);
+    const groups = r.out.slice(r.out.indexOf('What a restart would change'));
+    const imageDrift = pods.filter((p) => p.planted === 'image-drift');
+    expect(imageDrift.length).toBeGreaterThan(0);
+    expect(groups).toMatch(new RegExp(`\\n +${imageDrift.length} pods  proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}\\n +${imageDrift[0].namespace} \\(\\d+\\): namespace label istio-injection=enabled, → revision default`));
+    expect(groups).toContain('would be rejected: failed to run injection template');
+  });
+
+  it('previews a target install: --target-install DIR moves the pods it selects and says which', async () => {
+    const target = mkdtempSync(join(tmpdir(), 'meshsim-target-'));
+    // The default revision's webhooks now call istiod-canary (the canary took the default's place).
+    const moved = structuredClone(list.items.find((o: any) => o.kind === 'MutatingWebhookConfiguration' && o.metadata.name === 'istio-sidecar-injector'));
+    for (const w of moved.webhooks) w.clientConfig.service.name = 'istiod-canary';
+    writeFileSync(join(target, 'webhooks.yaml'), stringify(moved));
+    writeFileSync(join(target, 'README.txt'), 'not yaml, not read');
+    const r = await run(['-f', file('dump.yaml', dumpText), '--target-install', target]);
+    expect(r.out).toContain(`What a restart would change under ${target}`);
+    expect(r.out).toMatch(/pods  would move to revision canary; proxy image 1\.29-dev → 1\.30-dev/);
+    expect(r.out).toMatch(/namespace label istio-injection=enabled, → revision canary/);
+  });
+
+  it('keeps the admission-only audit with --admission-only', async () => {
+    const r = await run(['-f', file('dump.yaml', dumpText), '--admission-only']);
+    expect(r.out.split('\n')[0]).toMatch(/DECIDING RULE +DRIFT$/);
+    expect(r.out).not.toContain('What a restart would change');
   });
 
   it('exits 0 when no pod drifts', async () => {
@@ -41,8 +71,8 @@ describe('meshsim audit', () => {
   it('prints JSON rows and totals with --json', async () => {
     const r = await run(['-f', file('dump.json', JSON.stringify(list)), '--json']);
     const parsed = JSON.parse(r.out);
-    expect(parsed.rows).toHaveLength(60);
-    expect(parsed.summary.pods).toBe(60);
+    expect(parsed.rows).toHaveLength(400);
+    expect(parsed.summary.pods).toBe(400);
     expect(r.code).toBe(1);
   });
 

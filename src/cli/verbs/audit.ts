@@ -1,9 +1,18 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { auditDump, summarizeAudit, type AuditRow, type AuditSummary } from '../../engine/audit/index.ts';
+import type { UpgradeStep } from '../../engine/upgrade/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine } from './format.ts';
 
-const DRIFT: Record<string, string> = { 'missing-sidecar': 'needs restart', 'unwanted-sidecar': 'unwanted sidecar', 'old-revision': 'old revision' };
+const DRIFT: Record<string, string> = {
+  'missing-sidecar': 'needs restart',
+  'unwanted-sidecar': 'unwanted sidecar',
+  'old-revision': 'old revision',
+  'would-be-rejected': 'would be rejected',
+  'sidecar-changes': 'sidecar changes',
+};
 
 function table(rows: string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -15,29 +24,83 @@ const shortWebhook = (w: string) => w.replace(/\.sidecar-injector\.istio\.io$/, 
 function line(r: AuditRow, wide: boolean): string[] {
   const verdict = r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict;
   const drift = r.drift.map((d) => (d === 'old-revision' ? `${DRIFT[d]} ${r.sidecar.revision}` : DRIFT[d])).join(', ');
-  const cells = [r.name, r.namespace, r.webhooks.map(shortWebhook).join(', ') || '-', verdict, r.decidingRule, drift || '-'];
-  return wide ? [...cells.slice(0, 5), r.sidecar.present ? `yes${r.sidecar.revision ? ` (${r.sidecar.revision})` : ''}` : 'no', drift || '-', r.driftDetail || '-'] : cells;
+  const cells = [r.name, r.namespace, r.webhooks.map(shortWebhook).join(', ') || '-', verdict, r.decidingRule, ...(r.fidelity === 'full' ? [r.capture?.dataPlane ?? '-'] : [])];
+  return wide ? [...cells, r.sidecar.present ? `yes${r.sidecar.revision ? ` (${r.sidecar.revision})` : ''}` : 'no', drift || '-', r.driftDetail || '-'] : [...cells, drift || '-'];
 }
 
 function totals(s: AuditSummary): string {
   return [
     `${s.pods} pods: ${s.injected} injected, ${s.notInjected} not injected${s.rejected ? `, ${s.rejected} rejected` : ''}; ${s.withSidecar} have a sidecar now`,
-    `drift: ${s.drifting} pods (${s.drift['missing-sidecar']} need a restart to get a sidecar, ${s.drift['unwanted-sidecar']} have a sidecar they would not get now, ${s.drift['old-revision']} were injected by another revision than the one that would inject them now)`,
+    `drift: ${s.drifting} pods (${s.drift['missing-sidecar']} need a restart to get a sidecar, ${s.drift['unwanted-sidecar']} have a sidecar they would not get now, ${s.drift['old-revision']} were injected by another revision than the one that would inject them now, ${s.drift['would-be-rejected']} would be rejected by istiod on restart, ${s.drift['sidecar-changes']} would get another sidecar)`,
   ].join('\n');
 }
 
-const HEAD = ['POD', 'NAMESPACE', 'WEBHOOKS CALLED', 'VERDICT', 'DECIDING RULE', 'DRIFT'];
-const WIDE_HEAD = ['POD', 'NAMESPACE', 'WEBHOOKS CALLED', 'VERDICT', 'DECIDING RULE', 'SIDECAR', 'DRIFT', 'WHY'];
+const INDENT = ' '.repeat(14);
 
-/** `meshsim audit -f DUMP.yaml`: exit 0 when no pod drifts, 1 when some do, 2 on input it cannot read. */
+/** The pods grouped by what a restart would change, with the namespaces and the label or tag that decides each. */
+export function changeGroups(rows: readonly AuditRow[]): { count: number; lines: string[] } {
+  const groups = new Map<string, { pods: number; namespaces: Map<string, { pods: number; decidedBy: string }> }>();
+  for (const r of rows) {
+    if (!r.change) continue;
+    const g = groups.get(r.change) ?? { pods: 0, namespaces: new Map() };
+    g.pods++;
+    const ns = g.namespaces.get(r.namespace) ?? { pods: 0, decidedBy: r.decidedBy ?? '' };
+    ns.pods++;
+    g.namespaces.set(r.namespace, ns);
+    groups.set(r.change, g);
+  }
+  const lines: string[] = [];
+  for (const [change, g] of [...groups].sort((a, b) => b[1].pods - a[1].pods || (a[0] < b[0] ? -1 : 1))) {
+    lines.push(`${String(g.pods).padStart(6)} pods  ${change}`);
+    const list = [...g.namespaces].sort((a, b) => b[1].pods - a[1].pods || (a[0] < b[0] ? -1 : 1));
+    for (const [ns, v] of list.slice(0, 8)) lines.push(`${INDENT}${ns} (${v.pods}): ${v.decidedBy}`);
+    if (list.length > 8) lines.push(`${INDENT}… and ${list.length - 8} more namespaces`);
+  }
+  return { count: groups.size, lines };
+}
+
+/** The target install's text: one file, or every .yaml/.yml/.json file under a directory (helm template / istioctl manifest generate output). */
+function readInstall(path: string): string {
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch (err) {
+    throw new CliError(`cannot read the target install ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!isDir) return readFileSync(path, 'utf8');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ya?ml|json)$/.test(e.name)) files.push(readFileSync(p, 'utf8').trimEnd());
+    }
+  };
+  walk(path);
+  if (!files.length) throw new CliError(`the target install ${path} has no .yaml, .yml or .json file`);
+  return files.join('\n---\n');
+}
+
+const HEAD = ['POD', 'NAMESPACE', 'WEBHOOKS CALLED', 'VERDICT', 'DECIDING RULE'];
+
+/**
+ * `meshsim audit -f DUMP.yaml`: exit 0 when no pod drifts, 1 when some do, 2 on input it cannot
+ * read. `--target-install DIR` gives the dump's cluster that install first (the next revision's
+ * webhooks and injector ConfigMap, or the same revision at a newer release), so the audit says
+ * what a restart would do under it.
+ */
 export function run(args: string[], io: CliIO): number {
-  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output'], ['--json']);
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', '--target-install'], ['--json', '--admission-only']);
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
   if (files.length !== 1) throw new CliError(files.length ? 'give one dump file' : 'no input: give the dump with -f DUMP.yaml (or -f - for standard input)');
   const file = files[0];
   const text = readInput(file, io);
-  const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file });
+  const target = values['--target-install']?.at(-1);
+  const steps: UpgradeStep[] | undefined = target !== undefined ? [{ kind: 'install', text: readInstall(target), input: target }] : undefined;
+  const fidelity = flags.has('--admission-only') ? 'admission' : 'full';
+  if (steps && fidelity === 'admission') throw new CliError('--target-install needs the full audit (it renders every pod under the target): drop --admission-only');
+  const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file, fidelity, ...(steps ? { steps } : {}) });
   const summary = summarizeAudit(rows);
   const errors = overview.diagnostics.filter((d) => d.severity === 'error');
   if (format === 'json' || format === 'yaml') {
@@ -46,7 +109,14 @@ export function run(args: string[], io: CliIO): number {
   } else {
     for (const d of overview.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d));
     const wide = format === 'wide';
-    if (rows.length) io.out([...table([wide ? WIDE_HEAD : HEAD, ...rows.map((r) => line(r, wide))]), '', totals(summary)].join('\n'));
+    const full = fidelity === 'full';
+    const head = [...HEAD, ...(full ? ['DATA PLANE'] : []), ...(wide ? ['SIDECAR', 'DRIFT', 'WHY'] : ['DRIFT'])];
+    if (rows.length) {
+      const groups = full ? changeGroups(rows) : undefined;
+      const under = target !== undefined ? ` under ${target}` : '';
+      const tail = groups ? ['', groups.count ? `What a restart would change${under} (${groups.count} groups):` : `A restart would change nothing${under}.`, ...groups.lines] : [];
+      io.out([...table([head, ...rows.map((r) => line(r, wide))]), '', totals(summary), ...tail].join('\n'));
+    }
   }
   if (errors.length) return 2;
   if (!rows.length) throw new CliError(`no Pod in ${file === '-' ? 'standard input' : file} (expected the output of kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml)`);
