@@ -10,7 +10,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { podsFromObject } from '../injection/podFromWorkload.ts';
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
-import { unifiedDiff } from '../text/unifiedDiff.ts';
+import { unifiedDiff } from '../scenario/unifiedDiff.ts';
 import { applySteps, type UpgradeStep } from './steps.ts';
 
 /*
