@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { addToSummary, openAudit, summarizeAudit, type AuditSession, type AuditSummary } from '../engine/audit/index.ts';
+import { previewUpgrade } from '../engine/upgrade/index.ts';
 import type { AuditRequest, AuditResponse, AuditRow } from './auditProtocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -31,9 +32,11 @@ scope.onmessage = (event: MessageEvent<AuditRequest>) => {
     if (req.type === 'audit') {
       running = req.id;
       summary = summarizeAudit([]);
-      session = openAudit(req.text, { input: req.input, shard: req.shard, shards: req.shards });
+      session = openAudit(req.text, { input: req.input, shard: req.shard, shards: req.shards, ...(req.steps ? { steps: req.steps } : {}) });
       post({ type: 'opened', id: req.id, overview: session.overview, range: session.range });
       setTimeout(() => work(req.id), 0);
+    } else if (req.type === 'upgrade') {
+      post({ type: 'upgrade', id: req.id, preview: previewUpgrade(req.input) });
     } else if (req.type === 'scenario') {
       post({ type: 'scenario', id: req.id, index: req.index, texts: session?.podScenario(req.index) });
     }

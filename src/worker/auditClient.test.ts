@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToSummary, auditDump, generateDump, openAudit, summarizeAudit, type AuditSession } from '../engine/audit/index.ts';
 import { createAuditClient, type AuditEvent } from './auditClient.ts';
+import { previewUpgrade } from '../engine/upgrade/index.ts';
 import type { AuditRequest, AuditResponse } from './auditProtocol.ts';
 
 /** A stand-in Worker that runs the real audit a few pods at a time, or stays silent like a hung one. */
@@ -16,6 +17,7 @@ class InlineWorker {
   postMessage(req: AuditRequest) {
     if (this.silent) return;
     if (req.type === 'scenario') return this.post({ type: 'scenario', id: req.id, index: req.index, texts: this.session?.podScenario(req.index) });
+    if (req.type === 'upgrade') return this.post({ type: 'upgrade', id: req.id, preview: previewUpgrade(req.input) });
     const session = (this.session = openAudit(req.text, { shard: req.shard, shards: req.shards }));
     this.post({ type: 'opened', id: req.id, overview: session.overview, range: session.range });
     const summary = summarizeAudit([]);
@@ -62,6 +64,43 @@ describe('audit client', () => {
     const texts = client.scenarioOf(30);
     await vi.advanceTimersByTimeAsync(5);
     expect((await texts)?.workloads).toContain(`name: ${auditDump(text).rows[30].name}`);
+  });
+
+  it('cancels a run: the workers end, the rows so far stay, and nothing arrives after', async () => {
+    const events: AuditEvent[] = [];
+    const workers: InlineWorker[] = [];
+    const client = createAuditClient((e) => events.push(e), { workers: 2, createWorker: () => (workers.push(new InlineWorker()), workers.at(-1) as unknown as Worker) });
+    client.run(text);
+    await vi.advanceTimersByTimeAsync(3);
+    client.cancel();
+    const cancelled = events.at(-1);
+    expect(cancelled).toMatchObject({ type: 'cancelled', total: 40 });
+    expect(cancelled?.type === 'cancelled' && cancelled.done).toBeLessThan(40);
+    expect(workers.every((w) => w.terminated)).toBe(true);
+    const count = events.length;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(events).toHaveLength(count);
+  });
+
+  it('previews an upgrade in a worker of its own', async () => {
+    const client = createAuditClient(() => undefined, { createWorker: () => new InlineWorker() as unknown as Worker });
+    const webhooks = [
+      'apiVersion: admissionregistration.k8s.io/v1',
+      'kind: MutatingWebhookConfiguration',
+      'metadata: {name: istio-sidecar-injector}',
+      'webhooks:',
+      '- name: namespace.sidecar-injector.istio.io',
+      '  clientConfig: {service: {name: istiod, namespace: istio-system, path: /inject}}',
+      '  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]',
+      '  namespaceSelector: {matchLabels: {istio-injection: enabled}}',
+      '  sideEffects: None',
+      '  admissionReviewVersions: [v1]',
+    ].join('\n');
+    const texts = { webhooks, namespaces: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n', workloads: 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers: [{name: web, image: web}]\n' };
+    const preview = client.previewUpgrade({ texts, steps: [{ kind: 'label', namespace: 'shop', labels: { 'istio-injection': null } }] });
+    await vi.advanceTimersByTimeAsync(5);
+    const p = (await preview)!;
+    expect(p.states.map((st) => st.namespaces[0].revision)).toEqual(['default', '']);
   });
 
   it('stops a run whose worker stays silent, and a new run starts afresh', async () => {

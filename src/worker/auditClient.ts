@@ -1,4 +1,4 @@
-import type { AuditOverview, AuditRequest, AuditResponse, AuditRow, AuditSummary, Diagnostic, PodScenarioTexts } from './auditProtocol.ts';
+import type { AuditOverview, AuditRequest, AuditResponse, AuditRow, AuditSummary, Diagnostic, PodScenarioTexts, UpgradeInput, UpgradePreview, UpgradeStep } from './auditProtocol.ts';
 
 export type AuditEvent =
   /** Every worker has read the dump: how many pods there are in all. */
@@ -6,7 +6,9 @@ export type AuditEvent =
   /** New rows, the pods audited so far by every worker, and the running counts. */
   | { type: 'rows'; rows: AuditRow[]; done: number; total: number; summary: AuditSummary }
   | { type: 'finished'; diagnostics: Diagnostic[]; elapsedMs: number }
-  | { type: 'failure'; message: string };
+  | { type: 'failure'; message: string }
+  /** The user stopped the audit: the rows so far stay. */
+  | { type: 'cancelled'; done: number; total: number };
 
 export interface AuditClientOptions {
   /** How many workers share the pods (default: 2, or 1 on a single-core machine). */
@@ -56,6 +58,9 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
   let started = 0;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   const waiting = new Map<number, (texts: PodScenarioTexts | undefined) => void>();
+
+  let previewWorker: Worker | undefined;
+  const previews = new Map<number, (p: UpgradePreview | undefined) => void>();
 
   const stop = () => {
     clearTimeout(watchdog);
@@ -113,8 +118,8 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
   };
 
   return {
-    /** Starts auditing a dump, replacing any audit still running. */
-    run(text: string, input = 'dump') {
+    /** Starts auditing a dump, replacing any audit still running; `steps` audit it under an upgrade's target. */
+    run(text: string, input = 'dump', steps?: UpgradeStep[]) {
       stop();
       const id = ++runId;
       started = performance.now();
@@ -126,7 +131,7 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
           e.preventDefault();
           if (id === runId) fail(`the audit worker crashed: ${e.message || 'unknown error'}`);
         };
-        const req: AuditRequest = { type: 'audit', id, text, input, shard: k, shards: count };
+        const req: AuditRequest = { type: 'audit', id, text, input, shard: k, shards: count, ...(steps?.length ? { steps } : {}) };
         shard.worker.postMessage(req);
       });
       arm();
@@ -142,7 +147,40 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
         shard.worker.postMessage(req);
       });
     },
-    dispose: stop,
+    /** Stops the audit running now (its workers are ended); the rows already streamed stay the caller's. */
+    cancel() {
+      if (!shards.length || shards.every((s) => s.finished)) return;
+      const done = shards.reduce((n, s) => n + s.done, 0);
+      const all = total();
+      runId++;
+      stop();
+      onEvent({ type: 'cancelled', done, total: all });
+    },
+    /** The upgrade preview of a scenario, computed in a worker of its own (the audit's keep running). */
+    previewUpgrade(input: UpgradeInput): Promise<UpgradePreview | undefined> {
+      if (!previewWorker) {
+        previewWorker = createWorker();
+        previewWorker.onmessage = (e: MessageEvent<AuditResponse>) => {
+          const msg = e.data;
+          if (msg.type !== 'upgrade' && msg.type !== 'failure') return;
+          previews.get(msg.id)?.(msg.type === 'upgrade' ? msg.preview : undefined);
+          previews.delete(msg.id);
+        };
+      }
+      const id = nextScenarioId++;
+      return new Promise((resolve) => {
+        previews.set(id, resolve);
+        const req: AuditRequest = { type: 'upgrade', id, input };
+        previewWorker!.postMessage(req);
+      });
+    },
+    dispose() {
+      stop();
+      previewWorker?.terminate();
+      previewWorker = undefined;
+      for (const resolve of previews.values()) resolve(undefined);
+      previews.clear();
+    },
   };
 }
 

@@ -19,7 +19,7 @@ export function cniSettingsOf(objects: readonly DumpObject[]): ResolvedCniSettin
 export function captureOf(pod: Obj, injected: boolean, namespace: string, namespaceValue: Obj | undefined, cni: ResolvedCniSettings | undefined): { summary: CaptureSummary; payload: string } {
   if (injected) {
     const c = captureTraffic(pod, 'ipv4');
-    const rules = c.capture.rules.v4.length;
+    const rules = c.capture.payload.v4.split('\n').filter((l) => l.startsWith('-A ')).length;
     const by = c.capture.entry === 'istio-cni' ? 'the istio-cni plugin' : c.capture.entry === 'istio-init' ? 'istio-init' : 'nobody';
     const mode = c.capture.config?.inboundInterceptionMode;
     const text = rules ? `sidecar: ${rules} iptables rules installed by ${by}${mode ? ` (${mode})` : ''}` : 'sidecar without capture rules (interception mode NONE, or none could be derived)';

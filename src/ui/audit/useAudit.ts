@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createAuditClient, type AuditClient, type AuditEvent } from '../../worker/auditClient.ts';
-import type { AuditRow, AuditSummary, Diagnostic, PodScenarioTexts } from '../../worker/auditProtocol.ts';
+import type { AuditRow, AuditSummary, Diagnostic, PodScenarioTexts, UpgradeInput, UpgradePreview, UpgradeStep } from '../../worker/auditProtocol.ts';
 
 export interface AuditState {
-  phase: 'idle' | 'reading' | 'auditing' | 'done' | 'failed';
+  phase: 'idle' | 'reading' | 'auditing' | 'done' | 'failed' | 'cancelled';
+  /** The upgrade steps the dump was audited under (none: as it is). */
+  steps?: UpgradeStep[];
   /** What was loaded (a file name, or "pasted text"). */
   source?: string;
   /** Every row so far, in the dump's order; replaced (not mutated) when rows arrive. */
@@ -53,6 +55,10 @@ export function useAudit() {
         if (frame.current !== undefined) cancelAnimationFrame(frame.current);
         flush();
         setState((s) => ({ ...s, phase: 'done', diagnostics: e.diagnostics, elapsedMs: e.elapsedMs }));
+      } else if (e.type === 'cancelled') {
+        if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+        flush();
+        setState((s) => ({ ...s, phase: 'cancelled', done: e.done, total: e.total }));
       } else {
         setState((s) => ({ ...s, phase: 'failed', message: e.message }));
       }
@@ -64,13 +70,23 @@ export function useAudit() {
     };
   }, [flush]);
 
-  const start = useCallback((text: string, source: string) => {
+  const lastDump = useRef<{ text: string; source: string } | undefined>(undefined);
+  const start = useCallback((text: string, source: string, steps?: UpgradeStep[]) => {
     pending.current = { rows: [] };
-    setState({ ...IDLE, phase: 'reading', source });
-    clientRef.current?.run(text, source);
+    lastDump.current = { text, source };
+    setState({ ...IDLE, phase: 'reading', source, ...(steps?.length ? { steps } : {}) });
+    clientRef.current?.run(text, source, steps);
   }, []);
+
+  /** Audits the last dump again, under an upgrade's steps (or as it is, with none). */
+  const rerun = useCallback((steps?: UpgradeStep[]) => {
+    if (lastDump.current) start(lastDump.current.text, lastDump.current.source, steps);
+  }, [start]);
+
+  const cancel = useCallback(() => clientRef.current?.cancel(), []);
+  const previewUpgrade = useCallback((input: UpgradeInput): Promise<UpgradePreview | undefined> => clientRef.current?.previewUpgrade(input) ?? Promise.resolve(undefined), []);
 
   const scenarioOf = useCallback((index: number): Promise<PodScenarioTexts | undefined> => clientRef.current?.scenarioOf(index) ?? Promise.resolve(undefined), []);
 
-  return { state, start, scenarioOf };
+  return { state, start, rerun, cancel, scenarioOf, previewUpgrade, hasDump: () => lastDump.current !== undefined };
 }
