@@ -11,3 +11,5 @@ export type { Chain, KernelRule, Match, Op, Program, Rule, RuleOrigin, Ruleset, 
 export type { ClusterOptions, InjectionResult, InstallChoice } from './scenario/index.ts';
 export type { InjectedPodReport, EnvEntry, EnvSource, JsonPatchOperation } from './injection/index.ts';
 export type { AmbientDecision, AmbientFixApplied, AmbientSection, AmbientStep, CniSettingsSection, DataPlaneMode, DataPlaneNote, DataPlaneVerdict, IstioCniSettings, LiveView, PodOverrides, SettingKey as CniSettingKey, SettingOrigin as CniSettingOrigin, WaypointRequest } from './ambient/index.ts';
+export type { NamespaceWebhooks, PodAfterStep, RenderedSide, UpgradePreview, UpgradeState, UpgradeStep } from './upgrade/index.ts';
+export type { RestartChange } from './audit/index.ts';

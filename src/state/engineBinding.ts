@@ -19,8 +19,8 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
   store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const post = () => {
-    const { texts, selectedWorkload, traffic, cluster } = store.getState();
-    client.analyze({ texts, selectedWorkload, traffic, cluster });
+    const { texts, selectedWorkload, traffic, cluster, upgrade } = store.getState();
+    client.analyze({ texts, selectedWorkload, traffic, cluster, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) });
   };
   const send = () => {
     store.setState({ running: true });
@@ -33,7 +33,7 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
     if (state.texts !== prev.texts) {
       clearTimeout(timer);
       timer = setTimeout(send, debounceMs);
-    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster) {
+    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade) {
       clearTimeout(timer);
       send();
     }

@@ -90,5 +90,26 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
       if (t.trace.hits.length) out.push(t.trace.hits.map((h, i) => `${i + 1}. ${code(h.at)} ${code(h.rule)}`).join('\n'));
     }
   }
+  const up = result.upgrade;
+  if (up?.states.length) out.push(...upgradeSection(up));
   return out.join('\n\n') + '\n';
+}
+
+/** The upgrade preview: after each step, the webhooks and istiod per namespace and the workloads a restart moves; then the selected workload today vs target. */
+function upgradeSection(up: NonNullable<ScenarioResult['upgrade']>): string[] {
+  const out: string[] = ['### Upgrade preview'];
+  for (const [i, st] of up.states.entries()) {
+    out.push(`**${i === 0 ? 'Today' : `Step ${i}: \`${st.label}\``}**`);
+    out.push(['| namespace | webhooks called for a new pod | injected by | decided by |', '|---|---|---|---|', ...st.namespaces.map((n) => `| ${cell(n.namespace)} | ${cell(n.webhooks.join(', ') || 'none')} | ${cell(n.revision || 'not injected')} | ${cell(n.decidedBy)} |`)].join('\n'));
+    const moving = st.pods.filter((p) => p.moves);
+    out.push(moving.length ? `A restart would move: ${moving.map((p) => `${p.namespace}/${p.workload} (${p.from || 'no sidecar'} → ${p.to || 'no sidecar'})`).join(', ')}` : 'A restart would move no workload.');
+  }
+  const sel = up.selected;
+  if (sel) {
+    out.push(`**${sel.workload}: today (revision ${sel.today.revision || 'none'}) → target (revision ${sel.target.revision || 'none'})**`);
+    if (sel.changes.length) out.push(sel.changes.map((c) => `- ${c.headline}`).join('\n'));
+    out.push(`<details><summary>Patched pod, today → target</summary>\n\n${fence(sel.podDiff || 'no change', 'diff')}\n</details>`);
+    if (sel.rulesDiff) out.push(`<details><summary>Capture rules, today → target</summary>\n\n${fence(sel.rulesDiff, 'diff')}\n</details>`);
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { ClusterOptions, InputName, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
+import type { ClusterOptions, InputName, UpgradeStep, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
 import { defaultScenario, examples } from './defaultScenario.ts';
 
 /** A result panel's id; the UI's panel registry (src/ui/panels/registry.ts) says which exist. */
@@ -23,6 +23,9 @@ export interface InputsSlice {
   applyChange(label: string, texts: Partial<Record<InputName, string>>): void;
   undoLastChange(): void;
   setActiveInput(name: InputName): void;
+  /** The upgrade the Upgrade panel previews (an example's plan, or the target install the user pasted); not kept in links. */
+  upgrade?: UpgradeStep[];
+  setUpgrade(steps: UpgradeStep[] | undefined): void;
 }
 
 /** What the engine last said, and whether it is working. */
@@ -72,6 +75,7 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
     undoLastChange: () =>
       set((s) => (s.lastApplied ? { texts: { ...s.texts, ...s.lastApplied.before }, lastApplied: undefined, exampleId: undefined } : {})),
     setActiveInput: (name) => set({ activeInput: name }),
+    setUpgrade: (steps) => set({ upgrade: steps?.length ? steps : undefined }),
 
     running: false,
 
@@ -84,6 +88,7 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
         return {
           texts: { ...ex.texts },
           exampleId: id,
+          upgrade: ex.upgrade,
           selectedWorkload: 0,
           cluster: { ...ex.cluster },
           traffic: { family: ex.traffic?.family ?? 'ipv4', preset: ex.expect.trace?.preset ?? ex.traffic?.preset ?? 'app-calls-service' },

@@ -29,4 +29,4 @@ export const FIRST_STAGES: readonly AnyStage[] = [
 ];
 
 /** The sections the later stages publish (laterStages.test.ts keeps this in step with LATER_STAGES). */
-export const LATER_SECTIONS: readonly (keyof ScenarioSections)[] = ['injection', 'traffic', 'ambient'];
+export const LATER_SECTIONS: readonly (keyof ScenarioSections)[] = ['injection', 'traffic', 'ambient', 'upgrade'];

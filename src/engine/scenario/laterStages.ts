@@ -2,6 +2,7 @@ import { ambientStage, ambientWorkloadStage } from '../ambient/ambientStage.ts';
 import type { AnyStage } from './pipeline.ts';
 import { injectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
+import { upgradeStage } from '../upgrade/upgradeStage.ts';
 
 /**
  * The stages after the admission: the injection, the traffic capture and the ambient data plane
@@ -9,4 +10,4 @@ import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
  * Kubernetes machinery and netfilter behind them. A capability whose stage is not needed for the
  * first verdict adds it here, and its section to LATER_SECTIONS.
  */
-export const LATER_STAGES: readonly AnyStage[] = [injectionStage, captureStage, traceStage, trafficStage, ambientWorkloadStage, ambientStage];
+export const LATER_STAGES: readonly AnyStage[] = [injectionStage, captureStage, traceStage, trafficStage, ambientWorkloadStage, ambientStage, upgradeStage];

@@ -3,6 +3,7 @@ import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { ClusterOptions } from './injectionSection.ts';
 import type { ScenarioSections } from './sections.ts';
 import type { TrafficOptions } from './trafficSection.ts';
+import type { UpgradeStep } from '../upgrade/steps.ts';
 
 /** The editor tabs of a scenario; each is one YAML stream. */
 export const INPUT_NAMES = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'] as const;
@@ -15,6 +16,8 @@ export interface ScenarioInput {
   selectedWorkload?: number;
   traffic?: TrafficOptions;
   cluster?: ClusterOptions;
+  /** Upgrade steps to preview (src/engine/upgrade): the result then has an `upgrade` section. */
+  upgrade?: { steps: UpgradeStep[] };
 }
 
 /** A suggestion with the input texts it would produce, so the UI can apply it as one undoable edit. */

@@ -11,6 +11,8 @@ const DRIFTS: { kind: DriftKind; label: string; hint: string }[] = [
   { kind: 'missing-sidecar', label: 'need a restart', hint: 'no sidecar, but would be injected now' },
   { kind: 'unwanted-sidecar', label: 'unwanted sidecar', hint: 'have a sidecar they would not get now' },
   { kind: 'old-revision', label: 'old revision', hint: 'injected by another revision than the one that would inject them now' },
+  { kind: 'would-be-rejected', label: 'would be rejected', hint: 'istiod would fail to render them: a restart leaves them uncreated' },
+  { kind: 'sidecar-changes', label: 'sidecar changes', hint: 'a restart would give them other injected containers (image, args, env, resources, init container)' },
 ];
 
 /** The audit's counts; each drift count doubles as a filter. */

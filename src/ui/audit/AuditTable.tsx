@@ -12,10 +12,17 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'webhooks', label: 'Webhooks called' },
   { key: 'verdict', label: 'Verdict' },
   { key: 'rule', label: 'Deciding rule' },
+  { key: 'dataPlane', label: 'Data plane' },
   { key: 'drift', label: 'Drift' },
 ];
 
-const DRIFT_LABEL: Record<string, string> = { 'missing-sidecar': 'needs restart', 'unwanted-sidecar': 'unwanted sidecar', 'old-revision': 'old revision' };
+export const DRIFT_LABEL: Record<string, string> = {
+  'missing-sidecar': 'needs restart',
+  'unwanted-sidecar': 'unwanted sidecar',
+  'old-revision': 'old revision',
+  'would-be-rejected': 'would be rejected',
+  'sidecar-changes': 'sidecar changes',
+};
 
 const shortWebhook = (w: string) => w.replace(/\.sidecar-injector\.istio\.io$/, '');
 
@@ -77,7 +84,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
               aria-rowindex={first + k + 2}
               className={`audit-row ${r.drift.length ? 'drifting' : ''}`}
               style={{ top: (first + k) * ROW_HEIGHT }}
-              title={`${r.summary}${r.driftDetail ? `\nDrift: ${r.driftDetail}` : ''}\nClick to open this pod as a scenario.`}
+              title={`${r.summary}${r.change ? `\nOn restart: ${r.change}` : ''}${r.capture ? `\n${r.capture.text}` : ''}${Object.values(r.checks).flat().map((f) => `\n${f.headline}${f.detail ? `: ${f.detail}` : ''}`).join('')}\nClick to open this pod as a scenario.`}
               onClick={() => onOpen(r)}
               onKeyDown={(e) => onKey(e, r)}
               data-pod={`${r.namespace}/${r.name}`}
@@ -91,6 +98,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
                 <span className={`verdict-chip ${r.verdict}`}>{r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict}</span>
               </div>
               <div role="gridcell">{r.decidingRule}</div>
+              <div role="gridcell">{r.capture ? `${r.capture.dataPlane}${r.capture.rules ? ` (${r.capture.rules} rules)` : ''}` : <span className="muted">—</span>}</div>
               <div role="gridcell">
                 {r.drift.map((d) => (
                   <span key={d} className={`drift-chip ${d}`}>

@@ -1,6 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditRow } from '../../worker/auditProtocol.ts';
-import { useAppStore } from '../../state/storeContext.tsx';
+import { useAppState, useAppStore } from '../../state/storeContext.tsx';
+import { ChangeGroups } from './ChangeGroups.tsx';
+import { stepText } from './upgradeSteps.ts';
 import { filterRows, NO_FILTER, sortRows, type AuditFilter, type SortDirection, type SortKey } from './auditFilters.ts';
 import { AuditSummaryBar } from './AuditSummaryBar.tsx';
 import { AuditTable } from './AuditTable.tsx';
@@ -14,7 +16,8 @@ import { useAudit } from './useAudit.ts';
  */
 export default function AuditView({ onClose }: { onClose(): void }) {
   const store = useAppStore();
-  const { state, start, scenarioOf } = useAudit();
+  const { state, start, rerun, cancel, scenarioOf } = useAudit();
+  const upgrade = useAppState((s) => s.upgrade);
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'index', direction: 'ascending' });
   const [opening, setOpening] = useState<string>();
@@ -58,7 +61,7 @@ export default function AuditView({ onClose }: { onClose(): void }) {
       <div className="audit-view">
         <header className="audit-header">
           <h2 id="audit-title">Cluster audit</h2>
-          <span className="muted">Which pods would be injected now, by which revision, and which running pods have drifted from that.</span>
+          <span className="muted">Every pod rendered by the revision that would inject it now: what a restart would change, and which pods istiod would reject.</span>
           <button type="button" className="button audit-close" onClick={onClose} ref={closeButton}>
             Close audit
           </button>
@@ -82,10 +85,55 @@ export default function AuditView({ onClose }: { onClose(): void }) {
               {state.phase === 'auditing' && `Auditing ${state.source}: ${state.done} of ${state.total} pods`}
               {state.phase === 'done' && `Audited ${state.total} pods of ${state.source} in ${((state.elapsedMs ?? 0) / 1000).toFixed(1)} s`}
               {state.phase === 'failed' && <span className="error">{state.message}</span>}
+              {state.phase === 'cancelled' && `Stopped after ${state.done} of ${state.total} pods of ${state.source}`}
             </span>
+            {busy ? (
+              <button type="button" className="button" onClick={cancel}>
+                Cancel
+              </button>
+            ) : null}
           </div>
         )}
+        {state.phase !== 'idle' && !busy ? (
+          <div className="audit-upgrade" data-testid="audit-upgrade">
+            {state.steps?.length ? (
+              <>
+                <span>
+                  Audited under the upgrade: <code>{state.steps.map(stepText).join(' → ')}</code>
+                </span>
+                <button type="button" className="button" onClick={() => rerun()}>
+                  Audit as it is
+                </button>
+              </>
+            ) : upgrade?.length ? (
+              <button type="button" className="button" onClick={() => rerun(upgrade)}>
+                Audit under the Upgrade panel&apos;s {upgrade.length === 1 ? 'step' : `${upgrade.length} steps`}
+              </button>
+            ) : null}
+            <label className="button">
+              Audit under a target install…
+              <input
+                type="file"
+                className="audit-file-input"
+                aria-label="Target install for the dump"
+                accept=".yaml,.yml,.json"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  if (f) void f.text().then((t) => rerun([{ kind: 'install', text: t, input: f.name }]));
+                }}
+              />
+            </label>
+          </div>
+        ) : null}
         {state.summary && <AuditSummaryBar summary={state.summary} filter={filter} onFilter={(f) => setFilter((x) => ({ ...x, ...f }))} />}
+        {state.rows.length > 0 && state.rows[0].fidelity === 'full' ? (
+          <ChangeGroups
+            rows={state.rows}
+            under={state.steps?.length ? ' under the upgrade' : ''}
+            selected={filter.change}
+            onSelect={(change) => setFilter((f) => ({ ...f, change }))}
+          />
+        ) : null}
         {state.diagnostics.length > 0 && (
           <details className="audit-diagnostics">
             <summary>{state.diagnostics.length} problems reading the dump</summary>
@@ -121,6 +169,8 @@ export default function AuditView({ onClose }: { onClose(): void }) {
                   <option value="missing-sidecar">needs restart</option>
                   <option value="unwanted-sidecar">unwanted sidecar</option>
                   <option value="old-revision">old revision</option>
+                  <option value="would-be-rejected">would be rejected</option>
+                  <option value="sidecar-changes">sidecar changes</option>
                 </select>
               </label>
               <span className="muted" data-testid="audit-shown">

@@ -1,6 +1,6 @@
 import type { AuditRow, DriftKind } from '../../worker/auditProtocol.ts';
 
-export type SortKey = 'index' | 'name' | 'namespace' | 'webhooks' | 'verdict' | 'rule' | 'drift';
+export type SortKey = 'index' | 'name' | 'namespace' | 'webhooks' | 'verdict' | 'rule' | 'dataPlane' | 'drift';
 export type SortDirection = 'ascending' | 'descending';
 
 export interface AuditFilter {
@@ -8,16 +8,18 @@ export interface AuditFilter {
   text: string;
   verdict: 'all' | AuditRow['verdict'];
   drift: 'all' | 'any' | 'none' | DriftKind;
+  /** What a restart would change (`AuditRow.change`), exactly; '' for any. */
+  change?: string;
 }
 
-export const NO_FILTER: AuditFilter = { text: '', verdict: 'all', drift: 'all' };
+export const NO_FILTER: AuditFilter = { text: '', verdict: 'all', drift: 'all', change: '' };
 
 const searchText = new WeakMap<AuditRow, string>();
 
 function haystack(r: AuditRow): string {
   let s = searchText.get(r);
   if (s === undefined) {
-    s = [r.name, r.namespace, r.owner ?? '', r.webhooks.join(' '), r.verdict, r.decidingRule, r.drift.join(' '), r.sidecar.revision ?? ''].join('\n').toLowerCase();
+    s = [r.name, r.namespace, r.owner ?? '', r.webhooks.join(' '), r.verdict, r.decidingRule, r.drift.join(' '), r.sidecar.revision ?? '', r.change, r.capture?.dataPlane ?? ''].join('\n').toLowerCase();
     searchText.set(r, s);
   }
   return s;
@@ -30,6 +32,7 @@ export function filterRows(rows: readonly AuditRow[], f: AuditFilter): AuditRow[
     if (f.drift === 'any' && !r.drift.length) return false;
     if (f.drift === 'none' && r.drift.length) return false;
     if (f.drift !== 'all' && f.drift !== 'any' && f.drift !== 'none' && !r.drift.includes(f.drift)) return false;
+    if (f.change && r.change !== f.change) return false;
     if (!words.length) return true;
     const text = haystack(r);
     return words.every((w) => text.includes(w));
@@ -43,6 +46,7 @@ const KEY: Record<SortKey, (r: AuditRow) => string | number> = {
   webhooks: (r) => r.webhooks.length,
   verdict: (r) => r.verdict,
   rule: (r) => r.decidingRule,
+  dataPlane: (r) => r.capture?.dataPlane ?? '',
   drift: (r) => r.drift.join(','),
 };
 

@@ -11,6 +11,7 @@ export const RESULT_PANELS: readonly ResultPanel[] = [
   panel('pod', 'Patched pod', () => import('./PodPanel.tsx'), ['injection']),
   panel('env', 'Environment', () => import('./EnvPanel.tsx'), ['injection']),
   panel('traffic', 'Traffic', () => import('./TrafficPanel.tsx'), ['traffic']),
+  panel('upgrade', 'Upgrade', () => import('../audit/UpgradePanel.tsx'), ['upgrade']),
 ];
 
 export interface ResultPanel {

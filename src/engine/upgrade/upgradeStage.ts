@@ -1,0 +1,28 @@
+import { defineStage } from '../scenario/pipeline.ts';
+import { INPUT_NAMES } from '../scenario/types.ts';
+import { previewUpgrade, type UpgradePreview } from './preview.ts';
+
+declare module '../scenario/sections.ts' {
+  interface ScenarioSections {
+    /** The upgrade preview, when the input names upgrade steps (`ScenarioInput.upgrade`). */
+    upgrade?: UpgradePreview;
+  }
+}
+
+/**
+ * `upgrade` (published): the scenario's cluster through the upgrade's steps, and the selected
+ * workload under today's and the target install. It runs only when steps are given, and again when
+ * a text, the steps, the selection or the native-sidecar setting changes.
+ */
+export const upgradeStage = defineStage({
+  id: 'upgrade',
+  publish: true,
+  reads: (ctx) => [ctx.input.upgrade, ctx.get('selection'), ctx.input.cluster?.nativeSidecars, ...INPUT_NAMES.map((n) => ctx.input.texts[n] ?? '')],
+  run: (ctx) => {
+    const steps = ctx.input.upgrade?.steps ?? [];
+    if (!steps.length) return undefined;
+    return previewUpgrade({ texts: ctx.input.texts, steps, selectedWorkload: ctx.get('selection'), nativeSidecars: ctx.input.cluster?.nativeSidecars });
+  },
+  diagnostics: (out) => [...(out?.diagnostics ?? []), ...(out?.states.flatMap((s) => s.diagnostics) ?? [])],
+  fallback: () => undefined,
+});
