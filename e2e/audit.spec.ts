@@ -1,11 +1,11 @@
-import { generateDump, printDump, synthesizeDump } from '../src/engine/audit/generateDump.ts';
+import { DRIFTED_TAG, generateDump, printDump, PROXY_TAG, synthesizeDump } from '../src/engine/audit/generateDump.ts';
 import { expect, openApp, test } from './fixtures.ts';
 
 const PODS = 10_000;
 
-test('audits a 10,000-pod dump with progress, scrolls, filters, and opens a pod as a scenario', async ({ page }) => {
-  test.setTimeout(300_000);
-  const { list, pods } = synthesizeDump({ pods: PODS, seed: 42 });
+test('audits a 10,000-pod dump with progress, finds the rendered-rejected pods and the image drift planted in it, scrolls, filters, and opens a pod as a scenario', async ({ page }) => {
+  test.setTimeout(420_000);
+  const { list, pods } = synthesizeDump({ pods: PODS, workloads: 300, seed: 42 });
   const text = printDump(list);
   const count = (drift: string) => pods.filter((p) => p.drift.includes(drift as never)).length;
 
@@ -23,7 +23,7 @@ test('audits a 10,000-pod dump with progress, scrolls, filters, and opens a pod 
         seen.add(Number(await bar.getAttribute('aria-valuenow')));
         return page.getByTestId('audit-phase').textContent();
       },
-      { timeout: 240_000, intervals: [100] },
+      { timeout: 360_000, intervals: [100] },
     )
     .toContain(`Audited ${PODS} pods`);
   expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
@@ -33,7 +33,23 @@ test('audits a 10,000-pod dump with progress, scrolls, filters, and opens a pod 
   await expect(summary).toContainText(`${PODS} pods`);
   await expect(summary).toContainText(`${count('missing-sidecar')} need a restart`);
   await expect(summary).toContainText(`${count('old-revision')} old revision`);
+  // Rendering every pod finds what admission alone cannot: the pods istiod would now fail to render.
+  const rejected = pods.filter((p) => p.planted === 'rendered-rejected').length;
+  expect(rejected).toBeGreaterThan(0);
+  await expect(summary).toContainText(`${rejected} rejected`);
+  await expect(summary).toContainText(`${count('would-be-rejected')} would be rejected`);
+  // The planted image drift is measured and grouped, with the namespaces and the label that decides.
+  const drifted = pods.filter((p) => p.planted === 'image-drift');
+  const groups = page.getByTestId('audit-groups');
+  const imageGroup = groups.getByRole('button', { name: `${drifted.length} pods: proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}`, exact: true });
+  await expect(imageGroup).toBeVisible();
+  await expect(groups).toContainText(`${drifted[0].namespace} (namespace label istio-injection=enabled, → revision default)`);
+  await expect(groups.getByRole('button', { name: new RegExp(`^${rejected} pods: would be rejected: failed to run injection template`) })).toBeVisible();
   await page.screenshot({ path: 'reports/audit-10k.png' });
+  await imageGroup.click();
+  await expect(page.getByTestId('audit-shown')).toHaveText(`${drifted.length} of ${PODS} pods shown`);
+  await imageGroup.click();
+  await expect(page.getByTestId('audit-shown')).toHaveText(`${PODS} of ${PODS} pods shown`);
 
   // Windowed rows: the first pod is drawn, the last is not until the grid is scrolled to the end.
   const first = pods[0];
@@ -97,4 +113,50 @@ test('a dump dropped on the audit view is audited, not opened as a scenario', as
   await page.getByTestId('audit-drop').dispatchEvent('drop', { dataTransfer: data });
   await expect(page.getByTestId('audit-phase')).toContainText('Audited 30 pods of dropped.yaml');
   await expect(page.getByRole('dialog', { name: 'Cluster audit' })).toBeVisible();
+});
+
+test('an audit can be cancelled, and keeps the rows it had', async ({ page }) => {
+  test.setTimeout(180_000);
+  const text = generateDump({ pods: 6000, workloads: 2000, seed: 9 });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Audit', exact: true }).click();
+  await page.getByLabel('Dump file').setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text) });
+  await expect(page.getByTestId('audit-phase')).toContainText('Auditing big.yaml', { timeout: 120_000 });
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByTestId('audit-phase')).toContainText(/Stopped after \d+ of 6000 pods of big.yaml/);
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+});
+
+test('the canary upgrade example: after each step, the webhooks per namespace and the workloads a restart moves; the selected pod today and under the target', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  await page.getByLabel('Example scenario').selectOption({ label: 'A canary upgrade, step by step' });
+  await page.getByRole('tab', { name: 'Upgrade', exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Upgrade' });
+  const steps = panel.getByTestId('upgrade-step');
+  await expect(steps).toHaveCount(4);
+  const row = (step: number, ns: string) => steps.nth(step).locator(`tr[data-namespace="${ns}"]`);
+  await expect(row(0, 'shop')).toContainText('istio-revision-tag-prod/rev.namespace.sidecar-injector.istio.io');
+  await expect(row(0, 'shop')).toContainText('revision default');
+  await expect(row(0, 'shop')).toContainText('tag prod → revision default');
+  await expect(row(0, 'payments')).toContainText('istio-sidecar-injector/namespace.sidecar-injector.istio.io');
+  await expect(steps.nth(1)).toContainText('helm install istiod-canary');
+  await expect(steps.nth(1).getByTestId('upgrade-moves')).toHaveText('A restart would move no workload.');
+  await expect(steps.nth(2)).toContainText('kubectl label namespace payments istio-injection- istio.io/rev=canary');
+  await expect(row(2, 'payments')).toContainText('istio-sidecar-injector-canary/rev.namespace.sidecar-injector.istio.io');
+  await expect(row(2, 'payments')).toContainText('revision canary');
+  await expect(row(2, 'shop')).toContainText('revision default');
+  await expect(steps.nth(2).getByTestId('upgrade-moves')).toHaveText('A restart would move: payments/Deployment/ledger (default → canary)');
+  await expect(steps.nth(3)).toContainText('istioctl tag set prod --revision canary');
+  await expect(row(3, 'shop')).toContainText('tag prod → revision canary');
+  await expect(steps.nth(3).getByTestId('upgrade-moves')).toContainText('shop/Deployment/storefront (default → canary)');
+  await expect(steps.nth(3).getByTestId('upgrade-moves')).toContainText('payments/Deployment/ledger (default → canary)');
+  // The selected workload, patched by today's install and by the target's, side by side.
+  await expect(panel.getByTestId('upgrade-today')).toContainText('Today: revision default');
+  await expect(panel.getByTestId('upgrade-target')).toContainText('Target: revision canary');
+  const changes = panel.getByTestId('upgrade-changes');
+  await expect(changes).toContainText('would move to revision canary');
+  await expect(changes).toContainText('proxy image 1.28.0 → 1.29-dev');
+  await expect(panel.getByTestId('pod-diff')).toBeVisible();
+  await page.screenshot({ path: 'reports/upgrade-preview.png', fullPage: false });
 });

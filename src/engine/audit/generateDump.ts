@@ -335,7 +335,7 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   const systemPods = Math.floor(podCount / 10);
   const appPods = podCount - systemPods;
   const workloadCount = options.unique ? appPods : Math.max(1, Math.min(appPods, options.workloads ?? Math.ceil(appPods / 33)));
-  const namespaceCount = Math.max(5, Math.ceil(workloadCount / 6));
+  const namespaceCount = Math.max(5, Math.ceil((options.unique ? appPods / 8 : workloadCount) / 6));
   const namespaces: { name: string; kind: NamespaceKind; object: Record<string, any> }[] = [];
   for (let i = 0; i < namespaceCount; i++) {
     // The first five cover every kind, whatever the seed.

@@ -26,6 +26,15 @@ export function groupByChange(rows: readonly AuditRow[]): Group[] {
     .sort((a, b) => b.pods - a.pods || (a.change < b.change ? -1 : 1));
 }
 
+/** The namespaces of a group, gathered by what decides them: "namespace label x=y, → revision r: a, b, c and 4 more". */
+function byDecider(namespaces: Group['namespaces']): string {
+  const by = new Map<string, string[]>();
+  for (const n of namespaces) by.set(n.decidedBy, [...(by.get(n.decidedBy) ?? []), n.namespace]);
+  return [...by]
+    .map(([decidedBy, names]) => `${decidedBy}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`)
+    .join('; ');
+}
+
 interface Props {
   rows: readonly AuditRow[];
   /** The upgrade the dump was audited under, in words ('' for as it is). */
@@ -48,11 +57,7 @@ export function ChangeGroups({ rows, under, selected, onSelect }: Props) {
             <button type="button" className="link" aria-pressed={selected === g.change} onClick={() => onSelect(selected === g.change ? '' : g.change)}>
               <strong>{g.pods}</strong> pods: {g.change}
             </button>
-            <span className="muted small">
-              {' '}
-              — {g.namespaces.slice(0, 4).map((n) => `${n.namespace} (${n.decidedBy})`).join('; ')}
-              {g.namespaces.length > 4 ? `; and ${g.namespaces.length - 4} more namespaces` : ''}
-            </span>
+            <span className="muted small"> — {byDecider(g.namespaces)}</span>
           </li>
         ))}
       </ul>
