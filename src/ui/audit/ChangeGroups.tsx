@@ -31,6 +31,7 @@ function byDecider(namespaces: Group['namespaces']): string {
   const by = new Map<string, string[]>();
   for (const n of namespaces) by.set(n.decidedBy, [...(by.get(n.decidedBy) ?? []), n.namespace]);
   return [...by]
+    .map(([decidedBy, names]) => [decidedBy, [...names].sort()] as const)
     .map(([decidedBy, names]) => `${decidedBy}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`)
     .join('; ');
 }
