@@ -99,15 +99,15 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
 function upgradeSection(up: NonNullable<ScenarioResult['upgrade']>): string[] {
   const out: string[] = ['### Upgrade preview'];
   for (const [i, st] of up.states.entries()) {
-    out.push(`**${i === 0 ? 'Today' : `Step ${i}: \`${st.label}\``}**`);
+    out.push(i === 0 ? '**Today**' : `**Step ${i}:** ${code(st.label)}`);
     out.push(['| namespace | webhooks called for a new pod | injected by | decided by |', '|---|---|---|---|', ...st.namespaces.map((n) => `| ${cell(n.namespace)} | ${cell(n.webhooks.join(', ') || 'none')} | ${cell(n.revision || 'not injected')} | ${cell(n.decidedBy)} |`)].join('\n'));
     const moving = st.pods.filter((p) => p.moves);
-    out.push(moving.length ? `A restart would move: ${moving.map((p) => `${p.namespace}/${p.workload} (${p.from || 'no sidecar'} → ${p.to || 'no sidecar'})`).join(', ')}` : 'A restart would move no workload.');
+    out.push(moving.length ? `A restart would move: ${moving.map((p) => text(`${p.namespace}/${p.workload} (${p.from || 'no sidecar'} → ${p.to || 'no sidecar'})`)).join(', ')}` : 'A restart would move no workload.');
   }
   const sel = up.selected;
   if (sel) {
-    out.push(`**${sel.workload}: today (revision ${sel.today.revision || 'none'}) → target (revision ${sel.target.revision || 'none'})**`);
-    if (sel.changes.length) out.push(sel.changes.map((c) => `- ${c.headline}`).join('\n'));
+    out.push(`**${text(`${sel.workload}: today (revision ${sel.today.revision || 'none'}) → target (revision ${sel.target.revision || 'none'})`)}**`);
+    if (sel.changes.length) out.push(sel.changes.map((c) => `- ${text(c.headline)}`).join('\n'));
     out.push(`<details><summary>Patched pod, today → target</summary>\n\n${fence(sel.podDiff || 'no change', 'diff')}\n</details>`);
     if (sel.rulesDiff) out.push(`<details><summary>Capture rules, today → target</summary>\n\n${fence(sel.rulesDiff, 'diff')}\n</details>`);
   }
