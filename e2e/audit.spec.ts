@@ -44,7 +44,8 @@ test('audits a 10,000-pod dump with progress, finds the rendered-rejected pods a
   const imageGroup = groups.getByRole('button', { name: `${drifted.length} pods: proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}`, exact: true });
   await expect(imageGroup).toBeVisible();
   const imageNamespaces = [...new Set(drifted.map((p) => p.namespace))].sort();
-  await expect(groups.locator('li', { has: imageGroup })).toContainText(`namespace label istio-injection=enabled, → revision default: ${imageNamespaces.slice(0, 3).join(', ')}`);
+  const imageName = `${drifted.length} pods: proxy image ${DRIFTED_TAG} → ${PROXY_TAG.default}`;
+  await expect(groups.locator('li').filter({ has: page.getByRole('button', { name: imageName, exact: true }) })).toContainText(`namespace label istio-injection=enabled, → revision default: ${imageNamespaces.slice(0, 3).join(', ')}`);
   await expect(groups.getByRole('button', { name: new RegExp(`^${rejected} pods: would be rejected: failed to run injection template`) })).toBeVisible();
   await page.screenshot({ path: 'reports/audit-10k.png' });
   await imageGroup.click();
