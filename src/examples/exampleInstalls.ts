@@ -37,7 +37,7 @@ ${stringify(
     {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: { name: 'istio-sidecar-injector-canary', namespace: 'istio-system', labels: { 'istio.io/rev': 'canary' } },
+      metadata: { name: 'istio-sidecar-injector-canary', namespace: 'istio-system', labels: { 'istio.io/rev': 'canary', [BUILTIN_INSTALL_LABEL]: BUILTIN_INSTALL_VALUE } },
       data: { config: stringify(config, { lineWidth: 0, blockQuote: 'literal' }), values: JSON.stringify({ ...values, global: { ...values.global, tag: CANARY_TAG }, revision: 'canary' }, null, 2) },
     },
     { lineWidth: 0, blockQuote: 'literal' },

@@ -85,7 +85,7 @@ function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
  * pod as created (see podAsCreated.ts), so a pod edited by hand is a group of its own.
  */
 export function createFullAuditor(objects: readonly DumpObject[], cluster: ScenarioIndex, options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[] } = {}) {
-  const installOf = revisionInstalls(objects, { nativeSidecars: options.nativeSidecars });
+  const installOf = revisionInstalls(objects, cluster, { nativeSidecars: options.nativeSidecars });
   const cni = cniSettingsOf(objects);
   const checks = options.checks ?? AUDIT_CHECKS;
   const groups = new Map<string, RenderGroup>();

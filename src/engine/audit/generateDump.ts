@@ -6,6 +6,7 @@ import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPa
 import { defaultEngine } from '../injection/defaultEngine.ts';
 import { webhookInject } from '../injection/webhookInject.ts';
 import { revisionInstalls } from './installs.ts';
+import { indexCluster } from './clusterIndex.ts';
 import type { DumpObject } from './readDump.ts';
 import type { DriftKind } from './types.ts';
 
@@ -240,14 +241,14 @@ function configMaps(namespaces: string[]) {
  * audit renders with (`revisionInstalls` + istiod's webhook), so a pod whose install has not
  * changed since shows no drift, and the drift planted by an older install is exactly that install's.
  */
-function injector(nativeSidecars: boolean) {
+function injector(nativeSidecars: boolean | undefined) {
   const cache = new Map<string, ReturnType<ReturnType<typeof revisionInstalls>>>();
   return (revision: string, shape: InjectorShape, pod: Record<string, any>): Record<string, any> => {
     const key = `${revision}|${shape.tag ?? ''}|${shape.debug ?? ''}`;
     let inst = cache.get(key);
     if (!inst) {
       const objects: DumpObject[] = [injectorConfigMap(revision, shape), MESH].map((value) => ({ value, role: classifyDocument(value) }));
-      inst = revisionInstalls(objects, { nativeSidecars })(revision);
+      inst = revisionInstalls(objects, indexCluster(objects, 'generator'), { nativeSidecars })(revision);
       cache.set(key, inst);
     }
     const r = webhookInject(pod, String(pod.metadata.namespace), inst.install, inst.context, defaultEngine);
@@ -346,7 +347,7 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   }
   const system = ['kube-system', 'istio-system'].map((name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { labels: { 'kubernetes.io/metadata.name': name }, name, uid: uid(rand) }, status: { phase: 'Active' } }));
 
-  const inject = injector(true);
+  const inject = injector(undefined);
   const workloads: Workload[] = [];
   // Rendered once per kind of pod: pods that share nothing get copies with a label of their own.
   const shared = new Map<string, Record<string, any>>();
