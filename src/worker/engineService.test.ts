@@ -25,7 +25,7 @@ describe('the engine worker', () => {
     expect(posted).toHaveLength(1);
     const first = posted[0];
     expect(first.type === 'result' && first.result.admission.workloads[0].verdict).toBe('injected');
-    expect(first.type === 'result' && first.result.pending).toEqual(['injection', 'traffic', 'ambient']);
+    expect(first.type === 'result' && first.result.pending).toEqual(['injection', 'traffic', 'ambient', 'upgrade']);
     later.arrive();
     await service.ready;
     await new Promise((r) => setTimeout(r, 0));

@@ -5,7 +5,7 @@ import { isNotSimulated } from '../gotemplate/index.ts';
 import { defaultEngine } from '../injection/defaultEngine.ts';
 import { webhookInject } from '../injection/webhookInject.ts';
 import { withInjectionOutcome } from '../scenario/rejectedByIstiod.ts';
-import type { InjectionResult } from '../scenario/injectionSection.ts';
+import { renderOutcome } from '../scenario/injectionSection.ts';
 import { captureOf, cniSettingsOf } from './capture.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
 import { revisionInstalls } from './installs.ts';
@@ -120,7 +120,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
         const error = r.error ?? 'istiod gave no patch';
         // The Admission panel's own ending of a verdict by its render (scenario/rejectedByIstiod).
         const workload = { kind: 'Pod', name, namespace, input: 'dump', documentIndex: 0 };
-        const finished = withInjectionOutcome({ ...core, workload, suggestions: [] as unknown[] }, { pod: { error }, install: { revision } } as unknown as InjectionResult);
+        const finished = withInjectionOutcome({ ...core, workload, suggestions: [] as unknown[] }, { outcome: renderOutcome(revision, error) });
         const { suggestions: _s, workload: _w, ...rest } = finished;
         core = rest;
         if (isNotSimulated(error)) {

@@ -207,7 +207,7 @@ function ownerKindOf(w: Workload): string | undefined {
 }
 
 /** istiod failed to render the pod's injection: the webhook answers with the error, unless meshsim is the one that cannot. */
-function renderOutcome(revision: string, error: string): InjectionOutcome {
+export function renderOutcome(revision: string, error: string): InjectionOutcome {
   const id = `istiod:${revision}:render`;
   if (isNotSimulated(error)) {
     // istiod would render it; meshsim cannot, so the verdict stands and the gap is said out loud.

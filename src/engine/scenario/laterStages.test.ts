@@ -16,7 +16,7 @@ describe('the split between the first verdict and the later sections', () => {
     const { SCENARIO_STAGES } = await import('./registry.ts');
     const whole = createScenarioEngine({ stages: SCENARIO_STAGES }).analyze({ texts: example.texts });
     expect(first.admission.workloads.map((w) => w.verdict)).toEqual(whole.admission.workloads.map((w) => w.verdict));
-    expect(first.pending).toEqual(['injection', 'traffic', 'ambient']);
+    expect(first.pending).toEqual(['injection', 'traffic', 'ambient', 'upgrade']);
     expect(first.injection).toBeUndefined();
     // No first stage reaches for a later one (that would be an internal error here).
     expect(first.diagnostics.filter((d) => /internal error/.test(d.message))).toEqual([]);
