@@ -1,6 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The examples gallery precompiled: src/examples/examples.ts reads every example's files and
+ * parses each `example.yaml` at start-up (as the tests and the CLI still do); the app's build
+ * replaces that module with the catalog it would have built, as data, so the page neither parses
+ * YAML nor carries the `yaml` library for it on a first visit. (src/examples is the cli engineer's;
+ * the catalog's shape and buildCatalog are unchanged.)
+ */
+function precompiledExamples(): Plugin {
+  const dir = fileURLToPath(new URL('./src/examples/', import.meta.url));
+  const module = fileURLToPath(new URL('./src/examples/examples.ts', import.meta.url));
+  return {
+    name: 'meshsim:precompiled-examples',
+    enforce: 'pre',
+    async load(id) {
+      if (id !== module) return null;
+      const { buildCatalog } = await import('./src/examples/catalog.ts');
+      const files: Record<string, string> = {};
+      for (const folder of readdirSync(dir, { withFileTypes: true })) {
+        if (!folder.isDirectory()) continue;
+        for (const f of readdirSync(`${dir}${folder.name}`)) {
+          if (!f.endsWith('.yaml')) continue;
+          const path = `${dir}${folder.name}/${f}`;
+          this.addWatchFile(path);
+          files[`./${folder.name}/${f}`] = readFileSync(path, 'utf8');
+        }
+      }
+      return `// Precompiled by vite.config.ts from src/examples/*/ (see examples.ts).\nexport const examples = ${JSON.stringify(buildCatalog(files))};\n`;
+    },
+  };
+}
 
 /**
  * The engine worker answers its first verdict before cel-js and re2js (≈ 70 KB gzip) have arrived:
@@ -31,7 +63,7 @@ function celSlotInEngineWorker(): Plugin {
 // server; './' keeps asset URLs relative when it is not set.
 export default defineConfig({
   base: process.env.BASE_PATH ?? './',
-  plugins: [react()],
+  plugins: [precompiledExamples(), react()],
   resolve: {
     alias: [
       {

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { markdownReport } from '../state/markdownReport.ts';
-import { scenarioToFile } from '../state/scenarioFile.ts';
 import { snapshot } from '../state/persistence.ts';
 import { encodeHash, LONG_LINK } from '../state/urlState.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
@@ -45,8 +44,10 @@ export function ShareMenu() {
     if (link.length > LONG_LINK) say(`Link copied, but it is ${link.length.toLocaleString()} characters long: many chat tools cut links past ${LONG_LINK.toLocaleString()}. Share the scenario as a file instead?`, true);
     else say('Link copied: it opens exactly this scenario, in any browser.');
   };
-  const downloadScenario = () => {
+  const downloadScenario = async () => {
     const s = store.getState();
+    // The YAML writer loads with the first download, not with the page.
+    const { scenarioToFile } = await import('../state/scenarioFile.ts');
     download(scenarioToFile({ ...snapshot(s), texts: s.texts }), 'meshsim-scenario.yaml');
   };
   const copyMarkdown = async () => {

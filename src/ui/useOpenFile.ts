@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { restore } from '../state/persistence.ts';
-import { openScenarioFile } from '../state/scenarioFile.ts';
 import { useAppStore } from '../state/storeContext.tsx';
 
 /** Opens a dropped or picked file: a scenario file replaces the scenario, plain YAML fills the tabs it belongs in. */
@@ -12,6 +11,8 @@ export function useOpenFile(report: (message: string) => void) {
         report(`${file.name} is larger than 50 MB: for a cluster dump, use the audit instead.`);
         return;
       }
+      // The YAML reader loads with the first file opened, not with the page.
+      const { openScenarioFile } = await import('../state/scenarioFile.ts');
       const opened = openScenarioFile(await file.text());
       if (opened.kind === 'error') {
         report(`Could not open ${file.name}: ${opened.message}. Your scenario is unchanged.`);
