@@ -19,5 +19,6 @@ describe('examples gallery', () => {
     if (e.expect.injectedBy) expect(a.injectedBy).toEqual(e.expect.injectedBy);
     if (e.expect.trace) expect(result.traffic?.trace?.final).toBe(e.expect.trace.final);
     if (e.traffic?.family) expect(result.traffic?.family).toBe(e.traffic.family);
+    if (e.expect.dataPlane) expect(result.ambient?.workload?.dataPlane.mode).toBe(e.expect.dataPlane);
   });
 });

@@ -20,6 +20,8 @@ export interface Example {
     verdict: 'injected' | 'not-injected' | 'rejected';
     injectedBy?: string[];
     doubleInjection?: boolean;
+    /** The data plane the pod ends up in (the Ambient tab's verdict). */
+    dataPlane?: 'sidecar' | 'ambient' | 'none';
     /** A packet preset and where it must end up. */
     trace?: { preset: string; final: string };
   };
@@ -56,6 +58,14 @@ const ORDER = [
   'ipv6',
   'hold-application',
   'canary-upgrade',
+  'ambient-namespace',
+  'ambient-both-labels',
+  'ambient-opt-out-none',
+  'ambient-pod-label',
+  'ambient-kube-system',
+  'ambient-nftables',
+  'ambient-dns-off',
+  'ambient-stale-redirection',
 ];
 
 /** Builds the catalog from a map of file path (relative to this folder, e.g. `./default/workloads.yaml`) to text. */

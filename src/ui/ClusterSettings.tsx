@@ -6,14 +6,15 @@ export function ClusterSettings() {
   return (
     <fieldset className="cluster-settings">
       <legend className="sr-only">Cluster</legend>
-      {CLUSTER_SETTINGS.map((s) => (
+      {CLUSTER_SETTINGS.filter((s) => (s.place ?? 'header') === 'header').map((s) => (
         <SettingControl key={s.key} setting={s} />
       ))}
     </fieldset>
   );
 }
 
-function SettingControl({ setting }: { setting: ClusterSetting }) {
+/** One setting's control (the Ambient panel shows the istio-cni ones with it). */
+export function SettingControl({ setting }: { setting: ClusterSetting }) {
   const chosen = useAppState((s) => (s.cluster as Record<string, boolean | string | undefined>)[setting.key]);
   const effective = useAppState((s) => setting.effective?.(s.result));
   const setCluster = useAppState((s) => s.setCluster);

@@ -7,7 +7,7 @@
 import type { Verdict } from '../admission/types.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { AmbientDecision } from './decide.ts';
-import { compileEnablementSelectors, matchEnablement } from './enablement.ts';
+import { compileEnablementSelectors, describeLabelSelector, matchEnablement } from './enablement.ts';
 import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_RETIRED_DISABLED, SIDECAR_INJECT, SIDECAR_STATUS } from './names.ts';
 import type { AmbientNamespace, AmbientPod, Locator } from './pod.ts';
 import type { IstioCniSettings } from './settings.ts';
@@ -78,6 +78,33 @@ function selectorsWouldTake(pod: AmbientPod, namespace: AmbientNamespace, settin
 export function hasAmbientIntent(pod: AmbientPod, namespace: AmbientNamespace, settings: IstioCniSettings): boolean {
   if (DATAPLANE_MODE in pod.labels || DATAPLANE_MODE in namespace.labels) return true;
   return settings.ambientEnabled && !settings.excludeNamespaces.includes(pod.namespace) && selectorsWouldTake(pod, namespace, settings);
+}
+
+/** istio-cni's decision in one short clause for the verdict (the steps carry every selector's detail). */
+function ambientBrief(d: AmbientDecision, pod: AmbientPod, namespace: AmbientNamespace, settings: IstioCniSettings): string {
+  switch (d.reason) {
+    case 'SELECTOR_MATCH': {
+      const sel = settings.enablementSelectors[d.selectorIndex ?? 0];
+      const sides = [sel?.podSelector && describeLabelSelector(sel.podSelector) !== '{} (everything)' ? `pod ${describeLabelSelector(sel.podSelector)}` : '', sel?.namespaceSelector && describeLabelSelector(sel.namespaceSelector) !== '{} (everything)' ? `namespace ${describeLabelSelector(sel.namespaceSelector)}` : ''].filter(Boolean);
+      return `istio-cni's enablement selector [${d.selectorIndex}] matches (${sides.join(' and ') || 'every pod'}), so the node agent redirects the pod's traffic to ztunnel`;
+    }
+    case 'NO_SELECTOR_MATCH':
+      if (pod.labels[DATAPLANE_MODE] === DATAPLANE_MODE_NONE) return `no enablement selector matches: the pod is labelled ${DATAPLANE_MODE}=none`;
+      if (!(DATAPLANE_MODE in pod.labels) && !(DATAPLANE_MODE in namespace.labels)) return `no enablement selector matches: neither the pod nor namespace ${namespace.name} is labelled ${DATAPLANE_MODE}=ambient`;
+      return 'no enablement selector matches';
+    case 'EXCLUDED_NAMESPACE':
+      return `namespace ${pod.namespace} is in istio-cni's excludeNamespaces, read before any label`;
+    case 'AMBIENT_DISABLED':
+      return 'ambient is not enabled in istio-cni';
+    case 'HOST_NETWORK':
+      return 'a hostNetwork pod is never enrolled';
+    case 'HAS_SIDECAR':
+      return 'the pod has a sidecar, and istio-cni never enrolls one';
+    case 'CNI_AGENT_POD':
+      return "it is istio-cni's own agent pod";
+    case 'INVALID_SELECTORS':
+      return "istio-cni's enablement selectors do not compile";
+  }
 }
 
 export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
@@ -174,14 +201,14 @@ export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
     return {
       mode: 'ambient',
       headline: 'In the mesh: ambient',
-      summary: `No sidecar is injected, and istio-cni enrolls the pod in ambient mode: ${sentence(ambient.text)} ztunnel on the node carries its traffic.`,
+      summary: `No sidecar is injected; ${sentence(ambientBrief(ambient, pod, namespace, settings))}`,
       ...base,
     };
   }
   return {
     mode: 'none',
     headline: 'Out of the mesh',
-    summary: `Neither data plane takes the pod. Sidecar: ${sidecar.summary} Ambient: ${sentence(ambient.text)}`,
+    summary: `Neither data plane takes the pod. Sidecar: ${sidecar.summary} Ambient: ${sentence(ambientBrief(ambient, pod, namespace, settings))}`,
     ...base,
   };
 }

@@ -304,13 +304,16 @@ function cniAdd(ctx: Ctx): Core {
     intent = intentOf(ctx, r);
     if (r?.matches) return handToNodeAgent(ctx, intent);
   }
+  if (intent.reason === 'NO_SELECTOR_MATCH' || intent.reason === 'INVALID_SELECTORS') {
+    ctx.steps.push({ id: 'cni:not-ambient', stage: 'cni-plugin', title: 'not an ambient pod', outcome: 'decisive', detail: 'no enablement selector takes the pod: istio-cni does not enroll it, and the plugin goes on in sidecar mode', values: [] });
+  }
   const side = sidecarMode(pod, ctx.v, ctx.input.rawPod ?? {});
   const redirected = side.reason === 'SIDECAR_REDIRECT' && !side.error;
   ctx.steps.push({
     id: 'cni:sidecar-mode',
     stage: 'cni-plugin',
     title: "the plugin's sidecar mode",
-    outcome: 'decisive',
+    outcome: redirected ? 'pass' : 'skip',
     detail: side.detail,
     values: side.values,
   });

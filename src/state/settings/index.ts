@@ -1,3 +1,4 @@
+import { ambient, ambientDnsCapture, ambientExcludeNamespaces, ambientSelectors, nativeNftables } from './ambient.ts';
 import { cni } from './cni.ts';
 import { nativeSidecars } from './nativeSidecars.ts';
 import type { ClusterSetting } from './types.ts';
@@ -11,4 +12,9 @@ export { validSettingValue, type ClusterSetting, type SettingControl } from './t
 export const CLUSTER_SETTINGS: readonly ClusterSetting[] = [
   cni,
   nativeSidecars,
+  ambient,
+  ambientDnsCapture,
+  ambientSelectors,
+  ambientExcludeNamespaces,
+  nativeNftables,
 ];

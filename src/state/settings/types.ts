@@ -21,6 +21,8 @@ export interface ClusterSetting {
   effective?(result: ScenarioResult | undefined): boolean | string | undefined;
   /** The CLI flag that sets it (`--flag=true|false` for a switch, `--flag=VALUE` for a choice). */
   flag: string;
+  /** Where the app shows it: the header (default), or beside what it configures (the Ambient panel). */
+  place?: 'header' | 'ambient';
 }
 
 /** Whether `value` is one this setting can take (a saved scenario or a flag is checked with it). */

@@ -1,4 +1,5 @@
 import { CheckInjectTable } from '../admission/CheckInjectTable.tsx';
+import { DataPlaneLine } from '../ambient/DataPlaneLine.tsx';
 import { StepList } from '../admission/StepList.tsx';
 import { Suggestions } from '../admission/Suggestions.tsx';
 import { VerdictBanner } from '../admission/VerdictBanner.tsx';
@@ -30,6 +31,7 @@ export default function AdmissionPanel() {
           </button>
         </div>
       ) : null}
+      <DataPlaneLine />
       <VerdictBanner verdict={a.verdict} summary={a.summary} injectedBy={a.injectedBy} />
       {a.doubleInjection ? (
         <p className="warning-box" role="alert">

@@ -8,6 +8,7 @@ import type { ScenarioSections } from '../../worker/protocol.ts';
  */
 export const RESULT_PANELS: readonly ResultPanel[] = [
   panel('admission', 'Admission', () => import('./AdmissionPanel.tsx')),
+  panel('ambient', 'Ambient', () => import('./AmbientPanel.tsx'), ['ambient']),
   panel('pod', 'Patched pod', () => import('./PodPanel.tsx'), ['injection']),
   panel('env', 'Environment', () => import('./EnvPanel.tsx'), ['injection']),
   panel('traffic', 'Traffic', () => import('./TrafficPanel.tsx'), ['traffic']),
