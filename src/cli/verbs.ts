@@ -17,13 +17,17 @@ const FILES = `  -f, --filename FILE         a YAML or JSON file, repeatable; - 
 
 export const VERBS: Record<string, VerbSpec> = {
   check: {
-    summary: 'why each pod is (or is not) injected, as the app shows it',
+    summary: 'why each pod is (or is not) in the mesh — sidecar or ambient — as the app shows it',
     help: () => `Usage: meshsim check -f FILE... [options]
 
 For every Pod or workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, or any
 object with a pod template) in the files: the MutatingWebhookConfigurations the API server calls,
 the rows istioctl x check-inject prints, istiod's decision step by step, the verdict, and verified
-changes that would turn it around. Files may hold any mix of objects, or a kubectl List.
+changes that would turn it around; then the data plane — sidecar, ambient or out of the mesh —
+with istio-cni's checks step by step, the node agent's view of a running pod, and verified fixes
+(enroll, keep out, resolve a sidecar/ambient conflict). Files may hold any mix of objects, or a
+kubectl List; an istio-cni-config ConfigMap, IstioCNI resource or istio-cni chart values among
+them set istio-cni (else Istio's ambient profile, as in the app).
 
 Without a MutatingWebhookConfiguration in the files, the webhooks of a default Istio install are
 used (the app's default scenario), and without an istio-sidecar-injector or istio ConfigMap,
@@ -38,8 +42,8 @@ ${FILES}
 ${settingsHelp().join('\n')}
 
 Exit codes:
-  0  every workload is injected
-  1  some workload is not injected, or istiod would reject it
+  0  every workload is in the mesh: injected, or enrolled in ambient
+  1  some workload is out of the mesh, or istiod would reject it
   2  the command line or the input is wrong: a missing file, a YAML error, no workload`,
     load: () => import('./verbs/check.ts'),
   },

@@ -2,10 +2,13 @@ import { stringify } from 'yaml';
 import { analyzeAdmission, type AdmissionResult, type TraceStep, type WorkloadAdmission } from '../../engine/admission/index.ts';
 import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
+import { ambientForDocuments, type DocumentsAmbient } from '../../engine/ambient/index.ts';
+import { withoutSidecarAdvice } from '../../engine/ambient/ambientStage.ts';
 import { analyzeInjection, withInjectionOutcome, type InjectionResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
+import { renderAmbient } from './ambientText.ts';
 import { diagnosticLine, onceEach, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
@@ -26,7 +29,7 @@ function renderTruthTable(w: WorkloadAdmission): string[] {
   return ['', `Truth table (${w.truthTable.note}):`, ...table([['', 'NAMESPACE', 'POD', 'INJECTORS CALLED'], ...rows]).map((l) => `  ${l}`)];
 }
 
-function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestions: boolean }): string[] {
+function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestions: boolean; ambientIntent?: boolean }): string[] {
   const out: string[] = [];
   out.push(`${w.workload.kind} ${w.workload.namespace}/${w.workload.name}: ${VERDICT[w.verdict]}${w.workload.source ? `  (${at(w.workload.source)})` : ''}`);
   out.push(`  ${w.summary}`);
@@ -57,7 +60,7 @@ function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestion
   // Each problem is said once: the double injection line above already says its own.
   const notes = onceEach(w.diagnostics.filter((d) => d.message !== w.doubleInjection?.message));
   if (notes.length) out.push('', 'Notes:', ...notes.map((d) => `  ${diagnosticLine(d)}`));
-  if (options.suggestions && !w.suggestions.length && w.verdict !== 'rejected') out.push('', 'No change of up to three labels, annotations or settings examined turns the verdict around.');
+  if (options.suggestions && !w.suggestions.length && w.verdict !== 'rejected' && !options.ambientIntent) out.push('', 'No change of up to three labels, annotations or settings examined turns the verdict around.');
   if (w.suggestions.length) {
     const goal = w.doubleInjection && w.verdict === 'injected' ? 'To have it injected once (each verified):' : w.verdict === 'injected' ? 'To keep it from being injected (each verified):' : 'To get it injected (each verified):';
     out.push('', goal);
@@ -93,7 +96,16 @@ export function run(args: string[], io: CliIO): number {
   const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions });
   // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
   const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster) : undefined));
-  const result: AdmissionResult = { ...admitted, workloads: admitted.workloads.map((w, i) => (injections[i] ? withInjectionOutcome(w, injections[i]) : w)) };
+  // Both data planes: istio-cni's decision on each pod as admitted (ambient/), as the app's Ambient tab shows it.
+  const ambient: DocumentsAmbient = ambientForDocuments(docs, { cluster, injectedPods: injections.map((x) => x?.pod?.after as Record<string, any> | undefined), fixes: suggestions });
+  const result: AdmissionResult = {
+    ...admitted,
+    workloads: admitted.workloads.map((w, i) => {
+      // Advice to add a sidecar does not apply to a pod in the ambient world (the data plane part says what does).
+      const own = { ...w, suggestions: withoutSidecarAdvice(w.suggestions, ambient.workloads[i]?.dataPlane.ambientIntent) };
+      return injections[i] ? withInjectionOutcome(own, injections[i]) : own;
+    }),
+  };
   const install = injections.find((x) => x)?.install;
   if (install?.injector.from === 'builtin' || install?.mesh.from === 'builtin') {
     const missing = [install.injector.from === 'builtin' ? 'istio-sidecar-injector' : '', install.mesh.from === 'builtin' ? 'istio' : ''].filter(Boolean).join(' or ');
@@ -101,16 +113,17 @@ export function run(args: string[], io: CliIO): number {
   }
   // MESHSIM_TIMING=1: how long the engine itself took, for the CLI benchmark (bench/cli.bench.ts).
   if (io.env.MESHSIM_TIMING === '1') io.err(`engine: ${(performance.now() - started).toFixed(1)} ms`);
-  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics]);
+  const ambientProblems = [...ambient.settings.diagnostics, ...ambient.workloads.flatMap((w) => w.diagnostics.filter((d) => !ambient.settings.diagnostics.includes(d)))];
+  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics, ...ambientProblems.filter((d) => d.severity !== 'info')]);
   if (format === 'json' || format === 'yaml') {
-    const report = { ...result, notices, diagnostics: [...docs.diagnostics, ...result.diagnostics] };
+    const report = { ...result, ambient, notices, diagnostics: [...docs.diagnostics, ...result.diagnostics, ...ambientProblems] };
     io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
   } else {
     for (const d of problems) io.err(diagnosticLine(d));
     // Notes on what was assumed are noise while the input does not even parse.
     if (!docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) for (const n of notices) io.err(`note: ${n}`);
     const options = { truthTable: flags.has('--truth-table') || format === 'wide', suggestions };
-    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + render(w, options).join('\n')));
+    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + [...render(w, { ...options, ambientIntent: ambient.workloads[i]?.dataPlane.ambientIntent }), ...(ambient.workloads[i] ? renderAmbient(ambient.workloads[i], ambient.settings, options) : [])].join('\n')));
   }
   const yamlBroken = docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error');
   if (yamlBroken) return 2; // the YAML error above says what to fix; the rest follows from it
@@ -118,5 +131,6 @@ export function run(args: string[], io: CliIO): number {
     if (format === 'text' || format === 'wide') io.err(`meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob…) in ${files.join(', ')}`);
     return 2;
   }
-  return result.workloads.every((w) => w.verdict === 'injected') ? 0 : 1;
+  // In the mesh, with a sidecar or in ambient mode, is a "yes".
+  return result.workloads.every((w, i) => w.verdict === 'injected' || ambient.workloads[i]?.dataPlane.mode === 'ambient') ? 0 : 1;
 }

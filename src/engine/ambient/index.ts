@@ -15,3 +15,4 @@ export { workloadAmbientIntent, workloadDataPlane, type AmbientFixWithEdits, typ
 export { builtinCniConfigMapText, cniConfigMapText } from './builtinConfigMap.ts';
 export { switchesOf, type AmbientClusterOptions, type AmbientExcludeChoice, type AmbientSelectorsChoice } from './switches.ts';
 export type { AmbientFixApplied, AmbientSection, CniSettingsSection } from './ambientStage.ts';
+export { ambientForDocuments, type DocumentsAmbient } from './documentsAmbient.ts';

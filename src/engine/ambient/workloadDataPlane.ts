@@ -51,7 +51,7 @@ export interface AmbientFixWithEdits extends AmbientFix {
 export interface WorkloadDataPlane {
   /** istio-cni when the pod is created (the CNI plugin, then the node agent). */
   creation: AmbientDecision;
-  /** The node agent's view of a pod that already runs (a pasted Pod with a status or istio-cni's annotation). */
+  /** The node agent's view of a pod that already runs (a pasted Pod with a status, as `kubectl get -o yaml` prints it). */
   live?: LiveView;
   dataPlane: DataPlaneVerdict;
   fixes: AmbientFixWithEdits[];
@@ -108,12 +108,13 @@ export function workloadDataPlane(input: WorkloadDataPlaneInput): WorkloadDataPl
   const { subject, core, cni } = input;
   const { creation, dataPlane, written, namespace, locate } = verdictFor(subject, core, input, input.injectedPod);
   const diagnostics = [...cni.diagnostics, ...creation.diagnostics];
-  for (const n of dataPlane.notes) if (n.severity === 'warning') diagnostics.push({ origin: 'ambient', severity: 'warning', message: n.message, ...(n.source ? { source: n.source } : {}) });
+  // The stale annotation is already said by the decision itself.
+  for (const n of dataPlane.notes) if (n.severity === 'warning' && n.id !== 'retired-annotation') diagnostics.push({ origin: 'ambient', severity: 'warning', message: n.message, ...(n.source ? { source: n.source } : {}) });
 
   // A pod that already runs: what the node agent makes of it as it is now.
   let live: LiveView | undefined;
   const pod = written.pod;
-  if (!subject.templatePath.length && (pod.phase !== '' || pod.podIP !== '' || pod.podIPs.length > 0 || REDIRECTION in pod.annotations)) {
+  if (!subject.templatePath.length && (pod.phase !== '' || pod.podIP !== '' || pod.podIPs.length > 0)) {
     const common = { pod, namespace, settings: cni.settings, origins: cni.origins, locate, rawPod: written.raw };
     live = { annotation: REDIRECTION in pod.annotations ? pod.annotations[REDIRECTION] : 'absent', update: decideAmbient({ ...common, event: 'update' }), delete: decideAmbient({ ...common, event: 'delete' }) };
   }
