@@ -1,0 +1,79 @@
+import { expect, openApp, test, type Page } from './fixtures.ts';
+
+// The ambient examples: each shows its data plane, istio-cni's steps and its fixes; a fix applied
+// flips the verdict and Undo restores it. Screenshots of each at 1440x900 and 390x844, both themes,
+// go to reports/ambient-*.png for a person to look at.
+
+const examples = [
+  { title: 'Ambient namespace', mode: 'ambient', decides: 'enablement selector [1]' },
+  { title: 'Namespace labelled for both sidecar and ambient', mode: 'sidecar', decides: 'already has a sidecar?', note: 'namespace-both' },
+  { title: 'A pod opting out of ambient with none', mode: 'none', decides: 'not an ambient pod', note: 'opted-out' },
+  { title: 'Enrolled by a pod label in a plain namespace', mode: 'ambient', decides: 'enablement selector [0]' },
+  { title: 'kube-system is excluded from ambient', mode: 'none', decides: 'namespace excluded from istio-cni?' },
+  { title: 'An ambient pod on an nftables node', mode: 'ambient', decides: 'enablement selector [1]' },
+  { title: 'DNS capture switched off for one pod', mode: 'ambient', decides: 'enablement selector [1]' },
+  { title: 'The stale opt-out annotation', mode: 'ambient', decides: 'enablement selector [1]', note: 'retired-annotation' },
+];
+
+async function openAmbient(page: Page, title: string) {
+  await page.getByLabel('Example scenario').selectOption({ label: title });
+  await expect(page.getByTestId('example-story')).toContainText(title);
+  await page.getByRole('tab', { name: 'Ambient', exact: true }).click();
+  await expect(page.getByTestId('dataplane')).toBeVisible();
+}
+
+for (const e of examples) {
+  test(`“${e.title}”: the data plane, istio-cni's deciding check and the settings`, async ({ page }) => {
+    await openApp(page);
+    await openAmbient(page, e.title);
+    await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', e.mode);
+    await expect(page.getByTestId('ambient-steps').locator('.step.decisive').first()).toContainText(e.decides);
+    if (e.note) await expect(page.locator(`[data-note="${e.note}"]`)).toBeVisible();
+    await expect(page.getByTestId('cni-settings')).toBeVisible();
+    for (const [size, theme] of [['1440x900', 'light'], ['1440x900', 'dark'], ['390x844', 'light'], ['390x844', 'dark']] as const) {
+      const [width, height] = size.split('x').map(Number);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(200);
+      const id = e.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      await page.screenshot({ path: `reports/ambient-${id}-${size}-${theme}.png` });
+    }
+  });
+}
+
+test('a verified fix enrolls the opted-out pod; Undo takes it back out', async ({ page }) => {
+  await openApp(page);
+  await openAmbient(page, 'A pod opting out of ambient with none');
+  await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'none');
+  await page.getByTestId('ambient-fixes').getByRole('button', { name: 'Apply to the YAML' }).first().click();
+  await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'ambient');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'none');
+});
+
+test('resolving the both-labels conflict keeps ambient, and the Admission panel then says so', async ({ page }) => {
+  await openApp(page);
+  await openAmbient(page, 'Namespace labelled for both sidecar and ambient');
+  await page.getByTestId('ambient-fixes').locator('li', { hasText: 'Remove the label istio-injection=enabled' }).getByRole('button', { name: 'Apply to the YAML' }).click();
+  await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'ambient');
+  await page.getByRole('tab', { name: 'Admission', exact: true }).click();
+  await expect(page.getByTestId('dataplane-line')).toContainText('In the mesh: ambient');
+  await expect(page.getByText('What would get this pod injected')).toHaveCount(0);
+});
+
+test('a value of a step reveals the YAML it was read from', async ({ page }) => {
+  await openApp(page);
+  await openAmbient(page, 'Ambient namespace');
+  await page.getByTestId('ambient-steps').locator('.chip', { hasText: 'namespace label istio.io/dataplane-mode: ambient' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Namespaces' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the ambient switch turns the enrolled pod out of the mesh, and the default sidecar scenario is as it was', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
+  await expect(page.getByTestId('dataplane-line')).toHaveCount(0);
+  await openAmbient(page, 'Ambient namespace');
+  await page.getByTestId('cni-settings').getByLabel('Ambient enabled').uncheck();
+  await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'none');
+  await expect(page.locator('[data-note="ambient-off"]')).toBeVisible();
+});
