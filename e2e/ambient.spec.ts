@@ -1,4 +1,5 @@
-import { expect, openApp, test, type Page } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
 
 // The ambient examples: each shows its data plane, istio-cni's steps and its fixes; a fix applied
 // flips the verdict and Undo restores it. Screenshots of each at 1440x900 and 390x844, both themes,
