@@ -1,5 +1,7 @@
 import type { KindChecker } from '../types.ts';
 import { checkAmbient } from './ambient.ts';
+import { checkAmbientRules } from './ambientRules.ts';
+import { checkAmbientTrace } from './ambientTrace.ts';
 import { checkGotemplate } from './gotemplate.ts';
 import { checkInject } from './inject.ts';
 import { checkIptables } from './iptables.ts';
@@ -21,4 +23,6 @@ export const checkers: Record<string, KindChecker> = {
   trace: checkTrace,
   'nftables-trace': checkTrace,
   ambient: checkAmbient,
+  'ambient-rules': checkAmbientRules,
+  'ambient-trace': checkAmbientTrace,
 };

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { readAmbientPod } from '../../engine/ambient/index.ts';
+import { podOverrides } from '../../engine/ambient/overrides.ts';
+import { nodeAgentRules } from '../../engine/ambient/rules/nodeAgentRules.ts';
+import { traceRuleset } from '../../engine/packettrace/index.ts';
+import type { TracePacket } from '../../engine/packettrace/index.ts';
+import { findCaseDir } from '../corpus.ts';
+import type { KindChecker } from '../types.ts';
+import { checkTrace, networkOfCase } from './trace.ts';
+
+/**
+ * A packet through the in-pod (or host) rules of an ambient pod, recorded from the real kernel.
+ * The rules are the engine's own: built from the named ambient-rules case's pod and node agent
+ * settings, they must be the case's payload byte for byte; the packet is then traced through them
+ * as the trace kind traces any payload, and through the engine's loaded ruleset directly (the one
+ * the app traces), which must agree.
+ */
+export const checkAmbientTrace: KindChecker = async (c) => {
+  const name = c.spec?.rules?.ambientRules;
+  const dir = typeof name === 'string' ? findCaseDir(c.roots, 'ambient-rules', name) : undefined;
+  if (!dir) return { pass: false, diff: `  the ambient-rules case ${JSON.stringify(name)} is not in the corpus` };
+  const rulesCase = parseYaml(readFileSync(join(dir, 'case.yaml'), 'utf8'));
+  const agent = rulesCase.input?.nodeAgent ?? {};
+  const { ignored: _ignored, ...overrides } = podOverrides(readAmbientPod(rulesCase.input?.pod ?? {}));
+  const built = nodeAgentRules({
+    backend: rulesCase.backend,
+    scope: rulesCase.rules,
+    overrides,
+    settings: {
+      redirectDNS: agent.dnsCapture === true,
+      enableIPv6: agent.ipv6 === true,
+      hostProbeSNATIP: String(agent.hostProbeSNATIP),
+      hostProbeSNATIPv6: String(agent.hostProbeSNATIPv6),
+      ...(agent.kubeletUID !== undefined ? { kubeletUID: String(agent.kubeletUID) } : {}),
+    },
+  });
+  const family = c.spec.packet?.family === 'ipv6' ? 'v6' : 'v4';
+  const mine = built.backend === 'iptables' ? built.iptables?.[family] : undefined;
+  const payloadFile = c.spec.rules.payload ?? `rules-${family}.txt`;
+  const path = join(c.dir, payloadFile);
+  if (!existsSync(path)) return { pass: false, diff: `  the case's payload ${payloadFile} is missing` };
+  const written = readFileSync(path, 'utf8');
+  const ours = built.backend === 'iptables' ? mine?.payload : built.nftables?.script;
+  if (ours !== written) return { pass: false, diff: `  the engine's ${name} rules are not the case's payload ${payloadFile}` };
+  const viaText = await checkTrace(c);
+  const ruleset = built.backend === 'iptables' ? mine?.ruleset : built.nftables?.ruleset;
+  if (!ruleset) return { pass: false, diff: '  no ruleset was built' };
+  const direct = traceRuleset(ruleset, c.spec.packet as TracePacket, { network: networkOfCase(c.spec), input: payloadFile });
+  const detail = viaText.detail as { hits: { at: string }[]; final: string } | undefined;
+  const agrees = !!detail && direct.final === detail.final && direct.hits.map((h) => h.at).join() === detail.hits.map((h) => h.at).join();
+  if (!agrees) return { pass: false, diff: `${viaText.diff ?? ''}\n  the engine's own ruleset traces differently: ${direct.hits.map((h) => h.at).join(', ')} → ${direct.final}` };
+  return viaText;
+};
