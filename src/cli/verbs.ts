@@ -177,7 +177,9 @@ Exit codes:
     help: () => `Usage: meshsim conformance DIR... [options]
 
 Runs every case of a corpus laid out as its README describes and prints one line per failing
-case with a short diff, then "conformance: N passed, N failed".
+case with a short diff, then "conformance: N passed, N failed". Several folders (e.g. every
+release's corpus: conformance-releases/*) are counted each on its own first; a file among them
+is skipped with a note.
 
 Options:
       --kind K                only this kind, repeatable

@@ -38,7 +38,7 @@ export function discoverCases(roots: string[], only?: readonly string[]): Corpus
         if (!statSync(dir).isDirectory() || !existsSync(caseFile)) continue;
         // The corpus uses YAML 1.2 core; integers stay apart from floats for the Go template cases.
         const spec = parse(readFileSync(caseFile, 'utf8'), { intAsBigInt: kind === 'gotemplate' });
-        cases.push({ kind, name, dir, spec, roots: absRoots });
+        cases.push({ kind, name, dir, spec, root, roots: [root, ...absRoots.filter((r) => r !== root)] });
       }
     }
   }

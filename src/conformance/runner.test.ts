@@ -33,3 +33,23 @@ describe('the runner contract', () => {
     expect(r.results[1].diff).toMatch(/frobnicate/);
   });
 });
+
+describe('several corpus roots (every release folder at once)', () => {
+  const releases = mkdtempSync(join(tmpdir(), 'meshsim-releases-'));
+  afterAll(() => rmSync(releases, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    mkdirSync(join(releases, path, '..'), { recursive: true });
+    writeFileSync(join(releases, path), text);
+  };
+
+  it('counts each root apart, and a case looks in its own root first', async () => {
+    put('1.0/frobnicate/one/case.yaml', 'name: one\nkind: frobnicate\n');
+    put('2.0/frobnicate/one/case.yaml', 'name: one\nkind: frobnicate\n');
+    put('2.0/frobnicate/two/case.yaml', 'name: two\nkind: frobnicate\n');
+    const r = await runConformance([join(releases, '1.0'), join(releases, '2.0')]);
+    expect(r.byRoot[join(releases, '1.0')]).toEqual({ frobnicate: { passed: 0, failed: 1 } });
+    expect(r.byRoot[join(releases, '2.0')]).toEqual({ frobnicate: { passed: 0, failed: 2 } });
+    expect(r.byKind.frobnicate).toEqual({ passed: 0, failed: 3 });
+    expect(r.results.map((x) => x.root)).toEqual([join(releases, '1.0'), join(releases, '2.0'), join(releases, '2.0')]);
+  });
+});

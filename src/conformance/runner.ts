@@ -3,6 +3,8 @@ import { checkers } from './kinds/index.ts';
 import type { CaseOutcome, CorpusCase } from './types.ts';
 
 export interface CaseResult {
+  /** The corpus root the case came from (as given, resolved). */
+  root: string;
   kind: string;
   name: string;
   pass: boolean;
@@ -13,6 +15,8 @@ export interface CaseResult {
 export interface ConformanceReport {
   results: CaseResult[];
   byKind: Record<string, { passed: number; failed: number }>;
+  /** The same counts for each corpus root, so a run over several releases says which one failed. */
+  byRoot: Record<string, Record<string, { passed: number; failed: number }>>;
   passed: number;
   failed: number;
 }
@@ -32,13 +36,16 @@ export async function runConformance(roots: string[], kinds?: string[]): Promise
   const cases = discoverCases(roots, kinds && kinds.length ? kinds : undefined);
   const results: CaseResult[] = [];
   const byKind: ConformanceReport['byKind'] = {};
+  const byRoot: ConformanceReport['byRoot'] = {};
   for (const c of cases) {
     const outcome = await runOne(c);
-    results.push({ kind: c.kind, name: c.name, pass: outcome.pass, diff: outcome.diff, detail: outcome.detail });
-    const k = (byKind[c.kind] ??= { passed: 0, failed: 0 });
-    if (outcome.pass) k.passed++;
-    else k.failed++;
+    results.push({ root: c.root, kind: c.kind, name: c.name, pass: outcome.pass, diff: outcome.diff, detail: outcome.detail });
+    for (const counts of [byKind, (byRoot[c.root] ??= {})]) {
+      const k = (counts[c.kind] ??= { passed: 0, failed: 0 });
+      if (outcome.pass) k.passed++;
+      else k.failed++;
+    }
   }
   const passed = results.filter((r) => r.pass).length;
-  return { results, byKind, passed, failed: results.length - passed };
+  return { results, byKind, byRoot, passed, failed: results.length - passed };
 }

@@ -6,7 +6,13 @@ export interface CorpusCase {
   dir: string;
   /** The parsed case.yaml. */
   spec: any;
-  /** Every corpus root given on the command line (a trace case may name an iptables case in another root). */
+  /** The corpus root the case was found in. */
+  root: string;
+  /**
+   * Every corpus root given on the command line, the case's own first: a trace case may name an
+   * iptables case in another root (kept-back cases beside the corpus), but never another
+   * release's case of the same name when its own root has one.
+   */
   roots: string[];
 }
 
