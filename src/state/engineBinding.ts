@@ -3,11 +3,12 @@ import { INLINE_LIMIT, autosaveNow } from './persistence.ts';
 import type { AppStore } from './store.ts';
 
 /**
- * Sends the inputs to the engine whenever they change (debounced) and stores what comes back.
+ * Sends the inputs to the engine whenever they change and stores what comes back. There is no
+ * debounce: the engine recomputes only what an edit touches, and the client keeps one analysis in
+ * flight with the newest input waiting (engineClient.ts), so typing never queues work up.
  * Returns a function that disconnects.
  */
-export function bindEngine(store: AppStore, options: { debounceMs?: number; timeoutMs?: number; client?: EngineClient } = {}) {
-  const debounceMs = options.debounceMs ?? 150;
+export function bindEngine(store: AppStore, options: { timeoutMs?: number; client?: EngineClient } = {}) {
   const client =
     options.client ??
     createEngineClient((event) => {
@@ -17,7 +18,6 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
     }, { timeoutMs: options.timeoutMs });
 
   store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const post = () => {
     const { texts, selectedWorkload, traffic, cluster, upgrade } = store.getState();
     client.analyze({ texts, selectedWorkload, traffic, cluster, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) });
@@ -30,16 +30,9 @@ export function bindEngine(store: AppStore, options: { debounceMs?: number; time
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {
-    if (state.texts !== prev.texts) {
-      clearTimeout(timer);
-      timer = setTimeout(send, debounceMs);
-    } else if (state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade) {
-      clearTimeout(timer);
-      send();
-    }
+    if (state.texts !== prev.texts || state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade) send();
   });
   return () => {
-    clearTimeout(timer);
     unsubscribe();
     client.dispose();
   };

@@ -17,9 +17,12 @@ export interface EngineClientOptions {
 }
 
 /**
- * Talks to the engine worker. Only the newest request matters: an older result that arrives late
- * is dropped. A worker that does not answer in time is terminated and a fresh one started; the
- * caller's inputs are untouched because they live in the store, not in the worker.
+ * Talks to the engine worker. One analysis is in flight at a time, and only the newest input
+ * matters: inputs that arrive meanwhile replace each other, and the last one is sent as soon as the
+ * worker answers (a result already overtaken by a newer input is not delivered). So every edit is
+ * sent at once when the worker is idle, with no debounce, and a burst of typing never builds a
+ * queue. A worker that does not answer in time is terminated and a fresh one started; the caller's
+ * inputs are untouched because they live in the store, not in the worker.
  */
 export function createEngineClient(onEvent: (e: EngineEvent) => void, options: EngineClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
@@ -27,7 +30,10 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
   const createWorker = options.createWorker ?? (() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'meshsim-engine' }));
   let worker: Worker | undefined;
   let nextId = 1;
+  /** The analysis in flight (0: none). */
   let pendingId = 0;
+  /** The newest input that arrived while one was in flight. */
+  let queued: ScenarioInput | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   /** Whether the current worker has answered anything yet (see startupGraceMs). */
   let warm = false;
@@ -50,19 +56,21 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
         waiter(msg);
         return;
       }
-      if (msg.id !== pendingId) {
-        // Superseded by a newer edit: the worker is alive, so the newer request gets a fresh deadline.
-        clearTimeout(watchdog);
-        arm();
-        return;
-      }
+      if (msg.id !== pendingId) return; // a request the watchdog already gave up on
       if (msg.type === 'result' && msg.result.pending?.length) {
         // The first verdict, with sections still loading: the whole result follows for the same request.
-        onEvent({ type: 'result', result: msg.result });
+        if (!queued) onEvent({ type: 'result', result: msg.result });
         return;
       }
       clearTimeout(watchdog);
       pendingId = 0;
+      if (queued) {
+        // Overtaken while it ran: send the newest input instead of showing this one.
+        const next = queued;
+        queued = undefined;
+        send(next);
+        return;
+      }
       if (msg.type === 'result') onEvent({ type: 'result', result: msg.result });
       else if (msg.type === 'failure') onEvent({ type: 'failure', message: msg.message });
     };
@@ -76,22 +84,27 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
     clearTimeout(watchdog);
     worker?.terminate();
     pendingId = 0;
+    queued = undefined;
     start();
     onEvent({ type: 'restarted', reason });
+  };
+
+  const send = (input: ScenarioInput) => {
+    const id = nextId++;
+    pendingId = id;
+    arm();
+    const req: EngineRequest = { type: 'analyze', id, input };
+    worker!.postMessage(req);
   };
 
   start();
 
   return {
     analyze(input: ScenarioInput) {
-      const id = nextId++;
-      const busy = pendingId !== 0;
-      pendingId = id;
-      // A worker busy with an older edit keeps its original deadline: typing must not postpone the
-      // watchdog of a request that is stuck.
-      if (!busy) arm();
-      const req: EngineRequest = { type: 'analyze', id, input };
-      worker!.postMessage(req);
+      // A worker busy with an older edit keeps its deadline: typing must not postpone the
+      // watchdog of a request that is stuck; the newest input waits for its answer.
+      if (pendingId !== 0) queued = input;
+      else send(input);
     },
     /** meshsim's built-in install as ConfigMap texts, for a user who wants to start from it. */
     builtinConfigMaps(): Promise<{ injector: string; mesh: string }> {
