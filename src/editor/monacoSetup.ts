@@ -22,6 +22,13 @@ const editorCompat = {
     worker.postMessage(opts.createData);
     return monaco.editor.createWebWorker({ worker, host: opts.host, keepIdleModels: opts.keepIdleModels } as any);
   },
+  // A YAML syntax error is said once, by the engine, in plain words at the place it starts
+  // (src/engine/yaml/plainErrors.ts). monaco-yaml's parser reports the same error in the yaml
+  // library's words (source "YAML"); only its schema findings ("yaml-schema: ...") and hints are kept.
+  setModelMarkers(model: monaco.editor.ITextModel, owner: string, markers: monaco.editor.IMarkerData[]) {
+    const kept = owner === 'yaml' ? markers.filter((m) => m.source !== 'YAML' || m.severity < monaco.MarkerSeverity.Warning) : markers;
+    monaco.editor.setModelMarkers(model, owner, kept);
+  },
 };
 
 configureMonacoYaml({ ...monaco, editor: editorCompat } as unknown as typeof monaco, {

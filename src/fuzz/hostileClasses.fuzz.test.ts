@@ -10,7 +10,8 @@ import { MAX_NESTING_DEPTH, parseYamlDocuments } from '../engine/yaml/index.ts';
 import { text as markdownText } from '../state/markdownReport.ts';
 import { defaultScenarioTexts, runs } from './support/defaultScenario.ts';
 import { createProbe } from './support/probe.ts';
-import { crashDiagnostics, isRuntimeError } from './support/structured.ts';
+import { corrupted, hostileYaml } from './arbitraries/yamlTexts.ts';
+import { crashDiagnostics, isRuntimeError, isYamlJargon } from './support/structured.ts';
 
 /*
  * The classes of issue 16, as generators: patterns that make backtracking engines hang, CEL that
@@ -121,6 +122,24 @@ describe('issue 16 classes, generated', () => {
         const html = micromark(`Name: ${markdownText(s)}`, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
         expect(html).toMatch(/^<p>Name:( [^\n]*)?<\/p>\n?$/);
         expect(html.replace(/^<p>|<\/p>\n?$/g, '')).not.toMatch(/</);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('broken YAML of any kind is said in plain words, one error per document, at a place in the text', () => {
+    const kube = fc.constantFrom('apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels: {app: web}\n  annotations:\n    a: "b"\nspec:\n  containers:\n  - name: c\n    image: x\n    env: [{name: A, value: "1"}]\n');
+    fc.assert(
+      fc.property(fc.oneof(hostileYaml, corrupted(kube)), (text) => {
+        const r = probe.time(text.slice(0, 200), () => parseYamlDocuments(text, 'workloads'));
+        const lines = text.split(/\r\n|\r|\n/).length;
+        for (const d of r.diagnostics) {
+          expect(isYamlJargon(d.message), d.message).toBe(false);
+          expect(d.source!.line, d.message).toBeLessThanOrEqual(lines);
+        }
+        // Duplicate keys are each their own problem; of the library's errors a document says its first.
+        const errors = r.diagnostics.filter((d) => d.severity === 'error' && !/is written twice in this map/.test(d.message));
+        expect(errors.length).toBeLessThanOrEqual(Math.max(1, r.stream.length));
       }),
       { numRuns: runs(300) },
     );

@@ -1,5 +1,6 @@
 import { parseAllDocuments, stringify } from 'yaml';
 import { captureRulesForArgs, captureRulesForClusterEnv, captureRulesForPod, type CaptureContext, type CaptureResult } from '../../engine/iptables/index.ts';
+import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine } from './format.ts';
 
@@ -10,9 +11,8 @@ const IPV4_POD = '192.0.2.10';
 function firstWorkload(text: string, file: string): Record<string, any> {
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length) {
-      const e = doc.errors[0];
-      const pos = e.linePos?.[0];
-      throw new CliError(`${file}${pos ? `:${pos.line}:${pos.col}` : ''}: ${e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '')}`);
+      const e = placedDocumentErrors(doc, text)[0];
+      throw new CliError(`${file}:${e.line}:${e.column}: ${e.message}`);
     }
     const v = doc.toJS();
     const spec = v?.spec;

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { networkOfCase } from '../../conformance/kinds/trace.ts';
 import { tracePacket, type TracePacket } from '../../engine/packettrace/index.ts';
+import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 
 export async function run(args: string[], io: CliIO): Promise<number> {
@@ -10,11 +11,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'json', 'yaml'] as const, 'text');
   if (positional.length !== 1) throw new CliError(positional.length ? 'give one trace case file' : 'no input: give a trace case file (case.yaml)');
   const file = resolve(positional[0]);
-  const doc = parseDocument(readInput(file, io));
+  const caseText = readInput(file, io);
+  const doc = parseDocument(caseText);
   if (doc.errors.length) {
-    const e = doc.errors[0];
-    const pos = e.linePos?.[0];
-    throw new CliError(`${positional[0]}${pos ? `:${pos.line}:${pos.col}` : ''}: ${e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '')}`);
+    const e = placedDocumentErrors(doc, caseText)[0];
+    throw new CliError(`${positional[0]}:${e.line}:${e.column}: ${e.message}`);
   }
   const spec = doc.toJS();
   if (!spec?.packet) throw new CliError(`${positional[0]} has no packet`);

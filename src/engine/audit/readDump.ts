@@ -2,6 +2,7 @@ import { parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { classifyDocument } from '../documents/classify.ts';
 import type { DocumentRole } from '../documents/kinds.ts';
+import { placedDocumentErrors } from '../yaml/index.ts';
 import { readBlockYaml } from './blockYaml.ts';
 import { MAX_ITEMS, splitListItems, type DumpItem } from './dumpItems.ts';
 
@@ -26,13 +27,11 @@ export interface DumpContents {
 const MAX_LIST_DEPTH = 4;
 const MAX_ALIAS_COUNT = 1000;
 
-function yamlProblems(doc: Document, input: string, firstLine: number, out: Diagnostic[]): boolean {
-  for (const e of doc.errors) {
-    const at = e.linePos?.[0];
-    const message = e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
-    out.push(diagnostic('yaml', 'error', message, at ? { input, line: firstLine + at.line - 1, column: at.col } : undefined));
-  }
-  return doc.errors.length > 0;
+/** A document's YAML errors in plain words (yaml/plainErrors.ts); `text` is what it was parsed from, starting at `firstLine`. */
+function yamlProblems(doc: Document, text: string, input: string, firstLine: number, out: Diagnostic[]): boolean {
+  if (!doc.errors.length) return false;
+  for (const e of placedDocumentErrors(doc as Document.Parsed, text)) if (e.severity === 'error') out.push(diagnostic('yaml', 'error', e.message, { input, line: firstLine + e.line - 1, column: e.column }));
+  return true;
 }
 
 /** Parses one item's text (a one-entry block sequence) into its object, or undefined with a diagnostic. */
@@ -42,7 +41,7 @@ export function parseItem(text: string, item: DumpItem, input: string, diagnosti
     const fast = readBlockYaml(slice);
     if (fast) return Array.isArray(fast.value) ? fast.value[0] : undefined;
     const doc = parseDocument(slice);
-    if (yamlProblems(doc, input, item.line, diagnostics)) return undefined;
+    if (yamlProblems(doc, slice, input, item.line, diagnostics)) return undefined;
     const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     return Array.isArray(value) ? value[0] : undefined;
   } catch (err) {
@@ -82,7 +81,7 @@ function readWhole(text: string, input: string, out: DumpContents): void {
     }
   }
   for (const doc of parseAllDocuments(text) as Document[]) {
-    if (yamlProblems(doc, input, 1, out.diagnostics)) continue;
+    if (yamlProblems(doc, text, input, 1, out.diagnostics)) continue;
     collect(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), 0, out, input);
   }
 }

@@ -8,6 +8,7 @@ import { diagnostic, messageOf, type Diagnostic, type SourceRef } from '../diagn
 import { resolvePlainScalar } from './goYamlResolve.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { setOwn } from './ownProperty.ts';
+import { plainDocumentErrors } from '../yaml/plainErrors.ts';
 
 export interface KubeYamlDocument {
   /** The document as JSON data (null for an empty document). */
@@ -171,7 +172,7 @@ export function decodeKubeYaml(text: string, input = 'yaml'): DecodedKubeYaml {
   }
   for (const doc of docs) {
     if (doc.errors.length) {
-      for (const e of doc.errors) diagnostics.push(diagnostic('yaml', 'error', e.message.split('\n')[0], at(e.pos[0])));
+      for (const e of plainDocumentErrors(doc, (offset) => lineCounter.linePos(offset).line, text)) if (e.severity === 'error') diagnostics.push(diagnostic('yaml', 'error', e.message, at(e.start)));
       continue;
     }
     const startOffset = doc.contents?.range?.[0] ?? doc.range[0];

@@ -8,7 +8,7 @@ function libraryOffsets(text: string): number[] {
 }
 
 function ourOffsets(text: string): number[] {
-  return parseAllDocuments(text, { uniqueKeys: false }).flatMap((d) => duplicateKeys(d as Document.Parsed).map((k) => k.range![0]));
+  return parseAllDocuments(text, { uniqueKeys: false }).flatMap((d) => duplicateKeys(d as Document.Parsed).map((k) => k.key.range![0]));
 }
 
 describe('duplicateKeys finds what uniqueKeys: true finds', () => {

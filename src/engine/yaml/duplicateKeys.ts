@@ -1,24 +1,33 @@
-import { isScalar, visit, type Document, type Node } from 'yaml';
+import { isScalar, visit, type Document, type Scalar } from 'yaml';
+
+/** A key written again in the mapping where it was first written. */
+export interface DuplicateKey {
+  /** The second (or later) write. */
+  key: Scalar;
+  /** The first write of the same key in that mapping. */
+  first: Scalar;
+}
 
 /**
  * Keys written twice in one mapping, in the order they appear (the second and later writes), as
  * the yaml library's `uniqueKeys: true` finds them: scalar keys equal by value. The library checks
  * each key against all earlier ones, which takes minutes on a mapping of 100k keys that a hostile
- * paste can hold; one Set per mapping keeps this linear.
+ * paste can hold; one Map per mapping keeps this linear.
  */
-export function duplicateKeys(doc: Document.Parsed): Node[] {
-  const found: Node[] = [];
+export function duplicateKeys(doc: Document.Parsed): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
   visit(doc, {
     Map(_, map) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, Scalar>();
       for (const pair of map.items) {
         if (!isScalar(pair.key)) continue; // a collection key equals only itself, as in the library
         const value = pair.key.value;
         if (Number.isNaN(value)) continue; // NaN !== NaN: the library never calls two .nan keys equal
-        if (seen.has(value)) found.push(pair.key);
-        else seen.add(value);
+        const first = seen.get(value);
+        if (first) found.push({ key: pair.key, first });
+        else seen.set(value, pair.key);
       }
     },
   });
-  return found.sort((a, b) => a.range![0] - b.range![0]);
+  return found.sort((a, b) => a.key.range![0] - b.key.range![0]);
 }

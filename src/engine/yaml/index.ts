@@ -4,3 +4,4 @@ export { parseYamlDocuments, type EmbeddedText, type ParsedYaml, type YamlDocume
 export { applyYamlEdits, yamlStreamEditor, yamlStreamEditorOf, type TextEdit } from './applyEdits.ts';
 export { duplicateKeys } from './duplicateKeys.ts';
 export { MAX_INPUT_CHARS, MAX_NESTING_DEPTH, MAX_REQUEST_BYTES, objectSizeRefusal, sizeRefusal, formatSize } from './inputLimits.ts';
+export { plainYamlError, plainDocumentErrors, placedDocumentErrors, plainToJsError, type PlainYamlError, type PlacedYamlError } from './plainErrors.ts';

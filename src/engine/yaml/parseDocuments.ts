@@ -1,6 +1,7 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { duplicateKeys } from './duplicateKeys.ts';
+import { plainDocumentErrors, plainToJsError } from './plainErrors.ts';
 import { MAX_NESTING_DEPTH, deepNesting, sizeRefusal } from './inputLimits.ts';
 
 /** A document of a YAML stream with its plain value and a way back to where each value was written. */
@@ -88,17 +89,21 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
     return ref;
   };
   docs.forEach((doc, index) => {
-    for (const e of doc.errors) diagnostics.push(diagnostic('yaml', 'error', cleanMessage(e.message), at(e.pos[0], e.pos[1])));
-    const duplicates = duplicateKeys(doc);
-    for (const key of duplicates) diagnostics.push(diagnostic('yaml', 'error', 'Map keys must be unique', at(key.range![0], key.range![0] + 1)));
-    for (const w of doc.warnings) diagnostics.push(diagnostic('yaml', 'warning', cleanMessage(w.message), at(w.pos[0], w.pos[1])));
+    // The library's errors in plain words, at the place each starts, one per line (plainErrors.ts).
+    for (const p of plainDocumentErrors(doc, (offset) => lineCounter.linePos(offset).line, text)) diagnostics.push(diagnostic('yaml', p.severity, p.message, at(p.start, p.end)));
+    // Duplicate keys only where the library found nothing: a broken document's keys are not reliable.
+    const duplicates = doc.errors.length ? [] : duplicateKeys(doc);
+    for (const { key, first } of duplicates) {
+      const name = typeof key.value === 'string' ? JSON.stringify(key.value) : String(key.source ?? key.value);
+      diagnostics.push(diagnostic('yaml', 'error', `The key ${name.length > 80 ? `${name.slice(0, 80)}…` : name} is written twice in this map (first at line ${at(first.range![0]).line}); a key may appear once`, at(key.range![0], key.range![1])));
+    }
     if (doc.errors.length || duplicates.length) return;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
-      const start = doc.contents?.range?.[0] ?? 0;
-      diagnostics.push(diagnostic('yaml', 'error', err instanceof Error ? err.message : String(err), at(start)));
+      const problem = plainToJsError(err, doc);
+      diagnostics.push(diagnostic('yaml', 'error', problem.message, at(problem.start)));
       return;
     }
     if (value === null || value === undefined) return; // empty documents (e.g. a trailing ---) carry nothing
@@ -189,9 +194,4 @@ function nodeAt(root: Node | null, path: readonly (string | number)[]): Node | u
     }
   }
   return node ?? undefined;
-}
-
-function cleanMessage(message: string): string {
-  // The library appends " at line L, column C" which the SourceRef already carries.
-  return message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
 }

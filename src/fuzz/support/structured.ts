@@ -21,6 +21,16 @@ export function isRuntimeError(message: string): boolean {
   return CRASH_WORDS.test(message) || RUNTIME_WORDS.test(message);
 }
 
+/**
+ * The yaml library's own vocabulary: a YAML error shown with these words reached the user in the
+ * library's jargon instead of the plain sentence of src/engine/yaml/plainErrors.ts.
+ */
+const YAML_JARGON = /implicit (map )?keys?|flow (map|sequence)|block-seq-ind|at node end|indicator|scalar|token|compact mapping|directives-end|Missing closing/i;
+
+export function isYamlJargon(message: string): boolean {
+  return YAML_JARGON.test(message);
+}
+
 /** Whether a value survives the worker boundary unchanged: plain data, no functions, no classes. */
 export function isPlainData(value: unknown, depth = 0): boolean {
   if (depth > 200) return true; // deep enough; structuredClone below has the last word
