@@ -42,6 +42,14 @@ describe('meshsim audit', () => {
     expect(groups).toContain('would be rejected: failed to run injection template');
   });
 
+  it('prints what the registered checks found, grouped, with an example pod', async () => {
+    const r = await run(['-f', file('dump.yaml', dumpText)]);
+    const edited = pods.find((p) => p.planted === 'hand-edited')!;
+    const found = r.out.slice(r.out.indexOf('What the checks found'));
+    expect(found).toMatch(/^What the checks found \(1\):\n +1 pods  warning: siblings: differs from the other pods of ReplicaSet /);
+    expect(found).toContain(`e.g. ${edited.namespace}/${edited.name}: compared with `);
+  });
+
   it('previews a target install: --target-install DIR moves the pods it selects and says which', async () => {
     const target = mkdtempSync(join(tmpdir(), 'meshsim-target-'));
     // The default revision's webhooks now call istiod-canary (the canary took the default's place).

@@ -12,6 +12,7 @@ const DRIFT: Record<string, string> = {
   'old-revision': 'old revision',
   'would-be-rejected': 'would be rejected',
   'sidecar-changes': 'sidecar changes',
+  'data-plane': 'data plane changes',
 };
 
 function table(rows: string[][]): string[] {
@@ -31,7 +32,7 @@ function line(r: AuditRow, wide: boolean): string[] {
 function totals(s: AuditSummary): string {
   return [
     `${s.pods} pods: ${s.injected} injected, ${s.notInjected} not injected${s.rejected ? `, ${s.rejected} rejected` : ''}; ${s.withSidecar} have a sidecar now`,
-    `drift: ${s.drifting} pods (${s.drift['missing-sidecar']} need a restart to get a sidecar, ${s.drift['unwanted-sidecar']} have a sidecar they would not get now, ${s.drift['old-revision']} were injected by another revision than the one that would inject them now, ${s.drift['would-be-rejected']} would be rejected by istiod on restart, ${s.drift['sidecar-changes']} would get another sidecar)`,
+    `drift: ${s.drifting} pods (${s.drift['missing-sidecar']} need a restart to get a sidecar, ${s.drift['unwanted-sidecar']} have a sidecar they would not get now, ${s.drift['old-revision']} were injected by another revision than the one that would inject them now, ${s.drift['would-be-rejected']} would be rejected by istiod on restart, ${s.drift['sidecar-changes']} would get another sidecar${s.drift['data-plane'] ? `, ${s.drift['data-plane']} would move into or out of ambient` : ''})`,
   ].join('\n');
 }
 
@@ -57,6 +58,28 @@ export function changeGroups(rows: readonly AuditRow[]): { count: number; lines:
     if (list.length > 8) lines.push(`${INDENT}… and ${list.length - 8} more namespaces`);
   }
   return { count: groups.size, lines };
+}
+
+/** What the registered per-pod checks found (the ambient node agent's view, pods edited by hand), grouped by finding. */
+export function findingGroups(rows: readonly AuditRow[]): string[] {
+  const groups = new Map<string, { pods: number; first: string; detail?: string }>();
+  for (const r of rows) {
+    for (const [id, found] of Object.entries(r.checks)) {
+      for (const f of found) {
+        const key = `${f.severity}: ${id}: ${f.headline}`;
+        const g = groups.get(key) ?? { pods: 0, first: `${r.namespace}/${r.name}`, ...(f.detail ? { detail: f.detail } : {}) };
+        g.pods++;
+        groups.set(key, g);
+      }
+    }
+  }
+  if (!groups.size) return [];
+  const lines = ['', `What the checks found (${groups.size}):`];
+  for (const [key, g] of [...groups].sort((a, b) => b[1].pods - a[1].pods || (a[0] < b[0] ? -1 : 1))) {
+    lines.push(`${String(g.pods).padStart(6)} pods  ${key}`);
+    lines.push(`${INDENT}e.g. ${g.first}${g.detail ? `: ${g.detail}` : ''}`);
+  }
+  return lines;
 }
 
 /** The target install's text: one file, or every .yaml/.yml/.json file under a directory (helm template / istioctl manifest generate output). */
@@ -114,7 +137,7 @@ export function run(args: string[], io: CliIO): number {
     if (rows.length) {
       const groups = full ? changeGroups(rows) : undefined;
       const under = target !== undefined ? ` under ${target}` : '';
-      const tail = groups ? ['', groups.count ? `What a restart would change${under} (${groups.count} groups):` : `A restart would change nothing${under}.`, ...groups.lines] : [];
+      const tail = groups ? ['', groups.count ? `What a restart would change${under} (${groups.count} groups):` : `A restart would change nothing${under}.`, ...groups.lines, ...findingGroups(rows)] : [];
       io.out([...table([head, ...rows.map((r) => line(r, wide))]), '', totals(summary), ...tail].join('\n'));
     }
   }

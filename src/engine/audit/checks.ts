@@ -2,6 +2,8 @@ import type { AdmissionCore } from '../admission/admitPod.ts';
 import type { RestartOutcome } from './restartChanges.ts';
 import type { DumpObject } from './readDump.ts';
 import type { AuditFinding, CaptureSummary, RestartChange, SidecarState } from './types.ts';
+import type { ResolvedCniSettings } from '../ambient/readSettings.ts';
+import { ambientCheck } from './ambientCheck.ts';
 
 type Obj = Record<string, any>;
 
@@ -25,6 +27,8 @@ export interface PodAuditContext {
   sidecar: SidecarState;
   capture: CaptureSummary;
   changes: readonly RestartChange[];
+  /** istio-cni's settings, when the dump has its `istio-cni-config` ConfigMap (else ambient is not installed as far as the dump says). */
+  cni?: ResolvedCniSettings;
   /** Every object of the dump but the pods (namespaces, webhook configurations, ConfigMaps...). */
   objects: readonly DumpObject[];
   /** State a check keeps across the pods of one audit session (by check id). */
@@ -84,4 +88,4 @@ export const siblingsCheck: AuditCheck = {
 };
 
 /** Every check the full-fidelity audit runs, in order. */
-export const AUDIT_CHECKS: AuditCheck[] = [siblingsCheck];
+export const AUDIT_CHECKS: AuditCheck[] = [siblingsCheck, ambientCheck];

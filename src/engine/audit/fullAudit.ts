@@ -7,6 +7,7 @@ import { webhookInject } from '../injection/webhookInject.ts';
 import { withInjectionOutcome } from '../scenario/rejectedByIstiod.ts';
 import { renderOutcome } from '../scenario/injectionSection.ts';
 import { captureOf, cniSettingsOf } from './capture.ts';
+import { dataPlaneChange, runningDataPlane } from './dataPlaneChange.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
 import { revisionInstalls } from './installs.ts';
 import { podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
@@ -72,6 +73,7 @@ function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
     else if (c.kind === 'loses-sidecar') kinds.add('unwanted-sidecar');
     else if (c.kind === 'revision') kinds.add('old-revision');
     else if (c.kind === 'rejected') kinds.add('would-be-rejected');
+    else if (c.kind === 'data-plane') kinds.add('data-plane');
     else if (c.kind !== 'not-simulated') kinds.add('sidecar-changes');
   }
   return [...kinds];
@@ -173,6 +175,10 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       changes = restartChanges(running, sidecar, outcome);
       changesMemo.set(memoKey, changes);
     }
+    // Ambient is judged only with istio-cni's settings: without its ConfigMap the dump says nothing
+    // of which pods it would enroll (the ambient check says so for an enrolled pod).
+    const moved = cni ? dataPlaneChange(runningDataPlane(running, sidecar), group.capture, group.outcome.verdict === 'rejected') : undefined;
+    if (moved) changes = [...changes, moved];
     const ctx: PodAuditContext = {
       running,
       created,
@@ -183,6 +189,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       sidecar,
       capture: group.capture,
       changes,
+      ...(cni ? { cni } : {}),
       objects,
       memo,
     };

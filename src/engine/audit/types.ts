@@ -7,17 +7,19 @@ import type { UpgradeStep } from '../upgrade/steps.ts';
  * How a running pod differs from what admission would do to it now:
  * - `missing-sidecar`: it has no sidecar but would get one (it needs a restart);
  * - `unwanted-sidecar`: it has a sidecar it would not get now (a restart drops it);
- * - `old-revision`: its sidecar came from a revision other than the one that would inject it now.
+ * - `old-revision`: its sidecar came from a revision other than the one that would inject it now;
+ * - `data-plane`: a restart would move it into or out of ambient mode.
  */
-export type DriftKind = 'missing-sidecar' | 'unwanted-sidecar' | 'old-revision' | 'would-be-rejected' | 'sidecar-changes';
+export type DriftKind = 'missing-sidecar' | 'unwanted-sidecar' | 'old-revision' | 'would-be-rejected' | 'sidecar-changes' | 'data-plane';
 
 /**
- * The kinds of drift, in the order the summary counts them. The last two need the render
+ * The kinds of drift, in the order the summary counts them. The last three need the render
  * (full fidelity): `would-be-rejected` — istiod would fail to render it on its next creation, so a
  * restart leaves it without a pod; `sidecar-changes` — a restart would give it other injected
- * containers (image, args, env, resources, init container, status annotation).
+ * containers (image, args, env, resources, init container, status annotation). `data-plane` needs
+ * istio-cni's settings from the dump (its `istio-cni-config` ConfigMap).
  */
-export const DRIFT_KINDS: readonly DriftKind[] = ['missing-sidecar', 'unwanted-sidecar', 'old-revision', 'would-be-rejected', 'sidecar-changes'];
+export const DRIFT_KINDS: readonly DriftKind[] = ['missing-sidecar', 'unwanted-sidecar', 'old-revision', 'would-be-rejected', 'sidecar-changes', 'data-plane'];
 
 /** What one restart would change, measured by rendering the pod again (see restartChanges.ts). */
 export type ChangeKind =
@@ -34,6 +36,7 @@ export type ChangeKind =
   | 'removed'
   | 'status'
   | 'rules'
+  | 'data-plane'
   | 'not-simulated';
 
 export interface RestartChange {

@@ -13,6 +13,7 @@ const DRIFTS: { kind: DriftKind; label: string; hint: string }[] = [
   { kind: 'old-revision', label: 'old revision', hint: 'injected by another revision than the one that would inject them now' },
   { kind: 'would-be-rejected', label: 'would be rejected', hint: 'istiod would fail to render them: a restart leaves them uncreated' },
   { kind: 'sidecar-changes', label: 'sidecar changes', hint: 'a restart would give them other injected containers (image, args, env, resources, init container)' },
+  { kind: 'data-plane', label: 'ambient moves', hint: 'a restart would move them into or out of ambient mode (istio-cni’s settings from the dump)' },
 ];
 
 /** The audit's counts; each drift count doubles as a filter. */
@@ -36,7 +37,8 @@ export function AuditSummaryBar({ summary, filter, onFilter }: Props) {
       <span>
         <strong>{summary.withSidecar}</strong> with a sidecar now
       </span>
-      {DRIFTS.map((d) => (
+      {/* Ambient moves only where the dump has ambient at all: a count of 0 on every sidecar-only cluster is noise. */}
+      {DRIFTS.filter((d) => d.kind !== 'data-plane' || summary.drift['data-plane'] > 0 || (summary.dataPlanes.ambient ?? 0) > 0).map((d) => (
         <button
           key={d.kind}
           type="button"

@@ -22,6 +22,7 @@ export const DRIFT_LABEL: Record<string, string> = {
   'old-revision': 'old revision',
   'would-be-rejected': 'would be rejected',
   'sidecar-changes': 'sidecar changes',
+  'data-plane': 'ambient move',
 };
 
 const shortWebhook = (w: string) => w.replace(/\.sidecar-injector\.istio\.io$/, '');

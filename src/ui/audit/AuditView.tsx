@@ -171,6 +171,7 @@ export default function AuditView({ onClose }: { onClose(): void }) {
                   <option value="old-revision">old revision</option>
                   <option value="would-be-rejected">would be rejected</option>
                   <option value="sidecar-changes">sidecar changes</option>
+                  <option value="data-plane">ambient moves</option>
                 </select>
               </label>
               <span className="muted" data-testid="audit-shown">

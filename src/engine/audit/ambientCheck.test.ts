@@ -1,0 +1,91 @@
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { cniConfigMapText } from '../ambient/builtinConfigMap.ts';
+import { auditDump } from './auditSession.ts';
+import { summarizeAudit } from './summarize.ts';
+
+/*
+ * Ambient pods in the audit, on a dump written by hand as kubectl lists it: istio-cni's ConfigMap
+ * (the ambient profile's), a namespace labelled for ambient and one no longer labelled, and pods
+ * whose ambient.istio.io/redirection annotation says what the node agent did to them.
+ */
+
+const ns = (name: string, labels: Record<string, string> = {}) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+
+function pod(name: string, namespace: string, opts: { enrolled?: boolean; sidecar?: boolean } = {}) {
+  const annotations: Record<string, string> = {};
+  if (opts.enrolled) annotations['ambient.istio.io/redirection'] = 'enabled';
+  const containers: Record<string, unknown>[] = [{ name: 'app', image: 'registry.example.com/app:1' }];
+  if (opts.sidecar) {
+    annotations['sidecar.istio.io/status'] = JSON.stringify({ initContainers: ['istio-init'], containers: ['istio-proxy'], volumes: null, imagePullSecrets: null, revision: 'default' });
+    containers.push({ name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.28.0' });
+  }
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, labels: { app: name }, annotations },
+    spec: { containers },
+    status: { phase: 'Running', podIP: '192.0.2.10', podIPs: [{ ip: '192.0.2.10' }] },
+  };
+}
+
+const cniConfigMap = cniConfigMapText().replace(/^#.*\n/, '');
+
+function dumpOf(items: unknown[], withCni = true): string {
+  const list = stringify({ apiVersion: 'v1', kind: 'List', items, metadata: { resourceVersion: '' } });
+  return withCni ? `${list}---\n${cniConfigMap}` : list;
+}
+
+const items = [
+  ns('mesh', { 'istio.io/dataplane-mode': 'ambient' }),
+  ns('left'),
+  pod('steady', 'mesh', { enrolled: true }),
+  pod('stale', 'left', { enrolled: true }),
+  pod('missed', 'mesh'),
+  pod('switching', 'mesh', { sidecar: true }),
+  pod('outside', 'left'),
+];
+
+describe('ambient pods in the full audit', () => {
+  const { rows, overview } = auditDump(dumpOf(items), { input: 'dump.yaml' });
+  const row = (name: string) => rows.find((r) => r.name === name)!;
+
+  it('reads the dump cleanly', () => {
+    expect(overview.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(rows).toHaveLength(5);
+  });
+
+  it('leaves an enrolled pod its namespace still selects alone', () => {
+    expect(row('steady')).toMatchObject({ capture: { dataPlane: 'ambient' }, drift: [], change: '', checks: {} });
+  });
+
+  it('says a restart takes an enrolled pod out of ambient when its namespace no longer asks, and that the node agent would too', () => {
+    expect(row('stale')).toMatchObject({ capture: { dataPlane: 'none' }, drift: ['data-plane'], change: 'would leave the ambient mesh' });
+    expect(row('stale').checks.ambient?.map((f) => f.headline)).toEqual(['enrolled in ambient, but the node agent would take it out']);
+  });
+
+  it('finds a pod ambient selects that the node agent never enrolled', () => {
+    expect(row('missed')).toMatchObject({ capture: { dataPlane: 'ambient' }, drift: ['data-plane'], change: 'would join the ambient mesh' });
+    expect(row('missed').checks.ambient?.[0]).toMatchObject({ severity: 'warning', headline: 'selected for ambient but not enrolled' });
+  });
+
+  it('says a sidecar pod in an ambient namespace trades its sidecar for ambient on restart', () => {
+    expect(row('switching').changes.map((c) => c.headline)).toEqual(['would no longer be injected', 'would trade its sidecar for ambient']);
+    expect([...row('switching').drift].sort()).toEqual(['data-plane', 'unwanted-sidecar']);
+  });
+
+  it('counts the moves as drift and groups them', () => {
+    const summary = summarizeAudit(rows);
+    expect(summary.drift['data-plane']).toBe(3);
+    expect(summary.dataPlanes).toEqual({ ambient: 3, none: 2 });
+    expect(row('outside')).toMatchObject({ drift: [], checks: {} });
+  });
+
+  it('does not guess without istio-cni settings: an enrolled pod is noted, not moved', () => {
+    const bare = auditDump(dumpOf(items, false), { input: 'dump.yaml' }).rows;
+    const stale = bare.find((r) => r.name === 'stale')!;
+    expect(stale).toMatchObject({ drift: [], change: '' });
+    expect(stale.checks.ambient?.[0]).toMatchObject({ severity: 'info', headline: 'enrolled in ambient, not audited' });
+    expect(bare.every((r) => !r.drift.includes('data-plane'))).toBe(true);
+  });
+});
