@@ -20,10 +20,33 @@ export function clusterFromFlags(values: Record<string, string[]>): ClusterOptio
   return cluster as ClusterOptions;
 }
 
-/** The settings' lines for a verb's --help. */
+/** Where an option's description starts in every verb's --help, and how wide the help is. */
+const DESCRIPTION_COLUMN = 30;
+const HELP_WIDTH = 100;
+
+/** The settings' lines for a verb's --help, aligned and wrapped as the other options are. */
 export function settingsHelp(): string[] {
-  return CLUSTER_SETTINGS.map((s) => {
+  return CLUSTER_SETTINGS.flatMap((s) => {
     const takes = s.control.kind === 'boolean' ? 'true|false' : s.control.choices.map((c) => c.value).join('|');
-    return `  ${`${s.flag}=${takes}`.padEnd(28)} ${s.hint} (default ${String(s.default)}${s.effective ? ', or as the inputs say' : ''})`;
+    const flag = `      ${s.flag}=${takes}`;
+    const text = `${s.hint.replace(/\.$/, '')} (default ${String(s.default)}${s.effective ? ', or as the inputs say' : ''})`;
+    const lines = wrap(text, HELP_WIDTH - DESCRIPTION_COLUMN);
+    // A flag too long for its column gets the description on the lines below it.
+    const head = flag.length < DESCRIPTION_COLUMN ? [flag.padEnd(DESCRIPTION_COLUMN) + lines.shift()] : [flag];
+    return [...head, ...lines.map((l) => ' '.repeat(DESCRIPTION_COLUMN) + l)];
   });
+}
+
+/** Words filled into lines of at most `width` characters (a longer word gets a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

@@ -108,4 +108,21 @@ describe('meshsim check, as the app', () => {
     expect((await json()).workloads[0].verdict).toBe('injected');
     expect((await runCli(['check', '-f', '-', '--cni=sometimes'], { stdin: text })).err).toContain('--cni takes true or false');
   });
+
+  it('warns that a Job injected without native sidecars never completes, as the app does', async () => {
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: nightly, namespace: shop}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: j, image: x}]\n';
+    const off = await runCli(['check', '-f', '-', '--native-sidecars=false'], { stdin: job + ns('enabled') });
+    expect(off.code).toBe(0);
+    expect(off.out).toMatch(/^ {2}stdin:1:1: warning: This Job will never complete while istio-proxy runs/m);
+    const on = await runCli(['check', '-f', '-'], { stdin: job + ns('enabled') });
+    expect(on.out).not.toContain('never complete');
+  });
+
+  it('lines the settings up with the other options in --help, within 100 columns', async () => {
+    const help = (await runCli(['check', '--help'])).out;
+    const lines = help.split('\n');
+    expect(lines.filter((l) => l.length > 100)).toEqual([]);
+    const column = lines.find((l) => l.startsWith('  -o, --output'))!.indexOf('text');
+    expect(lines.find((l) => l.includes('--cni=true|false'))!.indexOf('With')).toBe(column);
+  });
 });

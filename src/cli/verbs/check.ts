@@ -72,6 +72,17 @@ function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestion
   return out;
 }
 
+/**
+ * What rendering the pod warns about the workload itself (a Job that never completes while
+ * istio-proxy runs, an annotation meshsim cannot render), among its notes, as the app shows them.
+ * The install's own warnings are not repeated for every workload.
+ */
+function withRenderWarnings(w: WorkloadAdmission, injection: InjectionResult): WorkloadAdmission {
+  const at = w.workload.source;
+  const own = injection.diagnostics.filter((d) => d.severity === 'warning' && at && d.source?.input === at.input && d.source.line === at.line);
+  return own.length ? { ...w, diagnostics: [...w.diagnostics, ...own] } : w;
+}
+
 /** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
 export function run(args: string[], io: CliIO): number {
   const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table']);
@@ -103,7 +114,7 @@ export function run(args: string[], io: CliIO): number {
     workloads: admitted.workloads.map((w, i) => {
       // Advice to add a sidecar does not apply to a pod in the ambient world (the data plane part says what does).
       const own = { ...w, suggestions: withoutSidecarAdvice(w.suggestions, ambient.workloads[i]?.dataPlane.ambientIntent) };
-      return injections[i] ? withInjectionOutcome(own, injections[i]) : own;
+      return injections[i] ? withInjectionOutcome(withRenderWarnings(own, injections[i]), injections[i]) : own;
     }),
   };
   const install = injections.find((x) => x)?.install;

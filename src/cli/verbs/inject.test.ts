@@ -82,4 +82,12 @@ describe('meshsim inject', () => {
     expect(r.err).toContain("invalid value 'BAD' for annotation 'sidecar.istio.io/interceptionMode'");
     expect((await run([])).code).toBe(2);
   });
+
+  it('warns on standard error that a Job with istio-proxy as an ordinary container never completes', async () => {
+    const job = file('job.yaml', 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: nightly, namespace: shop}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: j, image: x}]\n');
+    const off = await run(['-f', job, '--native-sidecars=false']);
+    expect(off.code).toBe(0);
+    expect(off.err).toMatch(/^warning: Job shop\/nightly: This Job will never complete while istio-proxy runs/m);
+    expect((await run(['-f', job])).err).not.toContain('never complete');
+  });
 });

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
+import { jobNeverCompletes } from '../../engine/injection/jobCompletion.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine, onceEach } from './format.ts';
@@ -96,6 +97,11 @@ export function run(args: string[], io: CliIO): number {
   const problems = onceEach(result.diagnostics.filter((d) => d.severity !== 'info').map(place));
   for (const d of problems) io.err(diagnosticLine(d));
   for (const w of result.kubeInject.warnings) io.err(w.trimEnd());
+  // As check and the app warn: a Job's pod with istio-proxy as an ordinary container never completes.
+  for (const p of result.pods) {
+    const never = p.after ? jobNeverCompletes(p.kind, undefined, p.after, true) : undefined;
+    if (never) io.err(`warning: ${p.kind} ${p.namespace ? `${p.namespace}/` : ''}${p.name}: ${never}`);
+  }
   if (problems.some((d) => d.severity === 'error' && d.origin === 'yaml')) return 2;
   if (result.kubeInject.error) {
     io.err(`Error: ${result.kubeInject.error}`);
