@@ -81,7 +81,7 @@ test('iptables -f on a pod that is not injected says so and exits 1', () => {
   const r = meshsim(`iptables -f ${file('plain.yaml', deployment)}`);
   expect(r.code).toBe(1);
   expect(r.out).toBe('');
-  expect(r.err).toContain('It is not injected');
+  expect(r.err).toMatch(/not injected[\s\S]*inject it first: meshsim inject -f /);
   expect(r.err).toContain('meshsim inject -f');
 });
 

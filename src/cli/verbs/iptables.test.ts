@@ -63,7 +63,7 @@ describe('meshsim iptables -f on a pod that is not injected', () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toContain('Pod d/p has no traffic capture');
-    expect(r.err).toContain('It is not injected');
+    expect(r.err).toMatch(/not injected[\s\S]*inject it first: meshsim inject -f /);
   });
 });
 

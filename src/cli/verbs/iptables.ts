@@ -82,7 +82,7 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
     // Nothing in the pod sets up capture: it was not injected (or opted out of capture).
     const name = pod ? `${pod.kind ?? 'Pod'} ${pod.metadata?.namespace ? `${pod.metadata.namespace}/` : ''}${pod.metadata?.name ?? '(unnamed)'}` : 'this configuration';
     io.err(`meshsim ${verb}: ${name} has no traffic capture: ${result.why.at(-1) ?? 'nothing installs rules'}`);
-    if (pod && !pod.metadata?.annotations?.['sidecar.istio.io/status']) io.err(`It is not injected. To see the rules istiod's injection would give it: meshsim inject -f ${podFile === '-' ? 'FILE' : podFile} | meshsim ${verb} -f -`);
+    if (pod && !pod.metadata?.annotations?.['sidecar.istio.io/status']) io.err(`To see the rules istiod's injection would give it, inject it first: meshsim inject -f ${podFile === '-' ? 'FILE' : podFile} | meshsim ${verb} -f -`);
     return 1;
   }
   if (ipv6 && !result.ipv6) throw new CliError('--ipv6 asked for the IPv6 rules, but this configuration produces IPv4 rules only (the pod address decides)');
