@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The meshsim command. It runs the bundle in dist-cli/, built at `npm ci` / `npm pack` time by
-// scripts/build-cli.mjs, so it needs nothing but Node. In a checkout of the repository (where
-// src/ is beside it), a bundle older than any of its sources is rebuilt first: `npx meshsim`
-// never runs stale code.
+// The meshsim command. It runs the bundle in dist-cli/, built at `npm pack` time by
+// scripts/build-cli.mjs, so the installed package needs nothing but Node. In a checkout of the
+// repository (where src/ is beside it), a missing bundle, or one older than any of its sources,
+// is built first: `npx meshsim` never runs stale code.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -31,7 +31,7 @@ if (stale()) {
     const { buildCli } = await import(new URL('scripts/build-cli.mjs', root).href);
     await buildCli({ quiet: true });
   } catch (err) {
-    process.stderr.write(`meshsim: the CLI bundle is out of date and could not be rebuilt (${err instanceof Error ? err.message : err}); run npm ci\n`);
+    process.stderr.write(`meshsim: the CLI bundle is missing or out of date and could not be built (${err instanceof Error ? err.message : err}); run npm ci, then try again\n`);
     process.exit(2);
   }
 }

@@ -2,8 +2,9 @@
 // yaml, ipaddr.js, cel-js) bundled into plain ES modules, so the installed package runs on Node
 // alone, with no TypeScript compiler and no dependencies. Each verb is its own chunk, so
 // `meshsim --help` loads a few kilobytes and `meshsim check` only what checking needs.
-// Runs at `npm ci` / `npm pack` time (the `prepare` script); bin/meshsim.mjs also runs it when a
-// source is newer than the bundle, so a checkout never runs stale code.
+// Runs at `npm pack` time (the `prepack` script, so the tarball carries the bundle and has no
+// install script for npm to warn about); in a checkout bin/meshsim.mjs runs it when the bundle is
+// missing or a source is newer than it, so `npx meshsim` never runs stale code.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
