@@ -77,7 +77,8 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
   }
   if (flags.has('--why')) io.err(result.why.map((w) => `# ${w}`).join('\n'));
   for (const d of result.diagnostics) if (d.severity !== 'info' || flags.has('--why')) io.err(diagnosticLine(d));
-  if (failed) return 2;
+  // A value that corrupts the payload is an error, yet istio-iptables still writes that payload: show it.
+  if (failed && !result.corrupt.length) return 2;
   if (result.entry === 'none') {
     // Nothing in the pod sets up capture: it was not injected (or opted out of capture).
     const name = pod ? `${pod.kind ?? 'Pod'} ${pod.metadata?.namespace ? `${pod.metadata.namespace}/` : ''}${pod.metadata?.name ?? '(unnamed)'}` : 'this configuration';
@@ -90,9 +91,9 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
     // One inet script serves both families; the IPv6 rules are in it when IPv6 is on.
     if (!nft) io.err(`meshsim iptables: ${result.backendWhy}; printing the nft ${view === 'save' ? 'ruleset' : 'script'}`);
     io.out(view === 'save' ? result.kernelView.nft : result.payload.nft);
-    return 0;
+    return failed ? 2 : 0;
   }
   const family = ipv6 ? 'v6' : 'v4';
   io.out(view === 'save' ? result.kernelView[family] : result.payload[family]);
-  return 0;
+  return failed ? 2 : 0;
 }

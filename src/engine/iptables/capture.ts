@@ -3,7 +3,11 @@
  * the kernel view, and structured rules with provenance. None of them throws.
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { loadIptables, loadNft, renderIptablesSave, renderNftList, renderNftScript, renderRestore, type Program, type SettingOrigin } from '../netfilter/index.ts';
+import {
+  loadIptables, loadNft, parseNftScript, parseRestore, renderIptablesSave, renderNftList, renderNftScript, renderRestore, unsafeValues,
+  type Loaded, type Program, type SettingOrigin,
+} from '../netfilter/index.ts';
+import type { CorruptValue } from './result.ts';
 import { restoreProgram, type BuiltRule } from './builder.ts';
 import { type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { fillFromEnvironment, validateConfig, type CaptureContext, type Env } from './environment.ts';
@@ -19,7 +23,7 @@ export function emptyResult(entry: EntryPath, why: string[], diagnostics: Diagno
   return {
     entry, why, config, origins, equivalentArgs: config ? equivalentArgs(config) : [], ipv6: false, dnsCapture: false,
     ...backendOf(config, origins),
-    programs: {}, payload: { v4: '', v6: '', nft: '' }, rulesets: {}, kernelView: { v4: '', v6: '', nft: '' }, hostSetup: [], policyRoutes: [], diagnostics,
+    programs: {}, payload: { v4: '', v6: '', nft: '' }, rulesets: {}, kernelView: { v4: '', v6: '', nft: '' }, hostSetup: [], policyRoutes: [], corrupt: [], refused: [], diagnostics,
   };
 }
 
@@ -65,9 +69,12 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     const machine = { users: ctx.users, groups: ctx.groups };
     const p4 = rendered(restoreProgram(gen.builder.v4, 'v4').program);
     const p6 = config.enableIPv6 ? rendered(restoreProgram(gen.builder.v6, 'v6').program) : undefined;
-    const l4 = loadIptables(p4.program, { machine, input: 'payload v4' });
-    const l6 = p6 ? loadIptables(p6.program, { machine, input: 'payload v6' }) : undefined;
+    const corrupt = [...corruptValues(p4, 'payload v4'), ...(p6 ? corruptValues(p6, 'payload v6') : [])];
+    const l4 = loadWritten(p4, machine, 'payload v4');
+    const l6 = p6 ? loadWritten(p6, machine, 'payload v6') : undefined;
+    reportCorrupt(corrupt, diags, 'iptables-restore');
     for (const d of [...l4.diagnostics, ...(l6?.diagnostics ?? [])]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+    reportRefused(entry, [[l4, 'payload v4', 'iptables-restore'], ...(l6 ? [[l6, 'payload v6', 'ip6tables-restore'] as const] : [])], diags);
     const release = ctx.release?.iptables;
     // 1.22–1.23 with -f=false run one iptables command per rule instead of a restore payload.
     const commands = release?.restoreFormatFlag && !config.restoreFormat;
@@ -89,6 +96,8 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
       kernelView: { v4: renderIptablesSave(l4.ruleset, { now: ctx.now }), v6: l6 ? renderIptablesSave(l6.ruleset, { now: ctx.now }) : '', nft: '' },
       hostSetup: hostNetworkSetup(config),
       policyRoutes: policyRoutes(config),
+      corrupt,
+      refused: [refusal(entry, l4, 'payload v4'), ...(l6 ? [refusal(entry, l6, 'payload v6')] : [])].filter((r) => r !== undefined),
       diagnostics: diags,
     };
   } catch (err) {
@@ -104,8 +113,11 @@ function captureNft(entry: EntryPath, config: CaptureConfig, origins: ConfigOrig
   if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
   for (const r of gen.rules) if (r.rule.origin) r.rule.origin.from = r.fields.map((f): SettingOrigin => ({ ...(origins[f] ?? { kind: 'default', name: f }) }));
   const script = rendered(gen.program);
-  const loaded = loadNft(script.program, { machine: { users: ctx.users, groups: ctx.groups }, input: 'nft script' });
+  const corrupt = corruptValues(script, 'nft script');
+  const loaded = loadWritten(script, { users: ctx.users, groups: ctx.groups }, 'nft script');
+  reportCorrupt(corrupt, diags, 'nft -f');
   for (const d of loaded.diagnostics) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
+  reportRefused(entry, [[loaded, 'nft script', 'nft -f']], diags);
   why.push(backendOf(config, origins).backendWhy);
   if (config.inboundPortsInclude === '') why.push('no inbound ports (-b ""): inbound traffic is not captured');
   if (config.outboundIPRangesInclude === '') why.push('no outbound CIDRs (-i ""): outbound traffic is captured only by port (-q) if at all');
@@ -118,21 +130,80 @@ function captureNft(entry: EntryPath, config: CaptureConfig, origins: ConfigOrig
     kernelView: { v4: '', v6: '', nft: renderNftList(loaded.ruleset) },
     hostSetup: hostNetworkSetup(config),
     policyRoutes: policyRoutes(config),
+    corrupt,
+    refused: [refusal(entry, loaded, 'nft script')].filter((r) => r !== undefined),
     diagnostics: diags,
   };
+}
+
+/** What a refused payload means for the pod: istio-iptables (or the CNI plugin) returns the tool's error. */
+function refusalConsequence(entry: EntryPath): string {
+  if (entry === 'istio-cni') return "the CNI plugin returns the error, so the kubelet cannot set up the pod's network and the pod stays in ContainerCreating";
+  if (entry === 'istio-init') return 'istio-iptables exits with the error, so the istio-init container fails and the pod never starts (Init:Error, then Init:CrashLoopBackOff)';
+  return 'istio-iptables exits with the error';
+}
+
+function reportRefused(entry: EntryPath, loads: ReadonlyArray<readonly [Loaded, string, string]>, diags: Diagnostic[]): void {
+  for (const [l, input, tool] of loads) {
+    if (!l.refused) continue;
+    diags.push(diagnostic('iptables', 'error', `${tool} refuses ${l.refused.line ? `line ${l.refused.line}` : 'the text'} (${l.refused.message}): ${refusalConsequence(entry)}`, l.refused.line ? { input, line: l.refused.line, column: 1 } : undefined));
+  }
+}
+
+function refusal(entry: EntryPath, l: Loaded, input: string): CaptureResult['refused'][number] | undefined {
+  return l.refused ? { input, ...l.refused, consequence: refusalConsequence(entry) } : undefined;
+}
+
+/** The values of a rendered program that its tool would not read as one value, with the settings behind them. */
+function corruptValues(r: { program: Program; text: string }, input: string): CorruptValue[] {
+  return unsafeValues(r.program).map((u) => {
+    const op = r.program.ops[u.op];
+    const origin = op.op === 'rule' ? op.rule.origin : undefined;
+    const line = op.src?.line ?? 0;
+    const next = r.program.ops[u.op + 1]?.src?.line ?? r.text.split('\n').length;
+    const extraLines = Array.from({ length: Math.max(0, next - line - 1) }, (_, k) => line + 1 + k);
+    return { input, line, extraLines, value: u.value, problem: u.problem, settings: origin?.settings ?? [], from: origin?.from ?? [] };
+  });
+}
+
+/**
+ * What the kernel gets from a rendered program. When every value is one clean word the program is
+ * the kernel's input as built; when one is not, the tool reads other words or other lines than the
+ * generator meant, so the text it really receives is read (as iptables-restore or nft would) instead.
+ */
+function loadWritten(r: { program: Program; text: string }, machine: { users?: Record<string, string>; groups?: Record<string, number> }, input: string): Loaded {
+  const nft = r.program.backend === 'nftables';
+  if (!unsafeValues(r.program).length) return nft ? loadNft(r.program, { machine, input }) : loadIptables(r.program, { machine, input });
+  const parsed = nft ? parseNftScript(r.text, { input }) : parseRestore(r.text, { family: r.program.family, input });
+  const loaded = nft ? loadNft(parsed.program, { machine, input }) : loadIptables(parsed.program, { machine, input });
+  return { ruleset: loaded.ruleset, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics], ...(loaded.refused ? { refused: loaded.refused } : {}) };
+}
+
+/** One loud error per corrupting value: what it is, where it came from, and what the tool does with it. */
+function reportCorrupt(corrupt: CorruptValue[], diags: Diagnostic[], tool: string): void {
+  const seen = new Set<string>();
+  for (const c of corrupt) {
+    if (seen.has(c.value)) continue;
+    seen.add(c.value);
+    const from = c.from.map((o) => `${o.kind === 'flag' ? 'flag' : o.kind === 'env' ? 'env' : o.kind} ${o.name}`).join(', ') || 'the configuration';
+    const effect = c.problem === 'blank'
+      ? `${tool} splits it into several words, so the line does not say what istio-iptables meant`
+      : `istio-iptables writes it unchanged, so ${tool} reads ${c.problem === 'line break' ? 'a line istio-iptables never meant as a rule' : 'a character it cannot take'}`;
+    diags.push(diagnostic('iptables', 'error', `the value ${JSON.stringify(c.value)} (from ${from}) contains a ${c.problem}: ${effect}; the kernel view shows what ${tool} makes of the text it is given`, { input: c.input, line: c.line, column: 1 }));
+  }
 }
 
 /**
  * Entry path "istio-iptables": argv as an istio-init container carries it (a leading
  * "istio-iptables" word is accepted) and the process environment.
  */
-export function captureRulesForArgs(argv: readonly string[], env: Env = {}, context: CaptureContext = {}): CaptureResult {
+export function captureRulesForArgs(argv: readonly string[], env: Env = {}, context: CaptureContext = {}, entry: EntryPath = 'istio-iptables'): CaptureResult {
   try {
     const parsed = configFromArgs(argv, env, context.release?.iptables);
     const why = ['entry path: the istio-iptables command line and environment', ...parsed.why];
-    if (parsed.failed) return emptyResult('istio-iptables', why, parsed.diagnostics, parsed.origins);
-    return captureFromConfig('istio-iptables', parsed.config, parsed.origins, env, context, why, parsed.diagnostics);
+    if (parsed.failed) return emptyResult(entry, why, parsed.diagnostics, parsed.origins);
+    return captureFromConfig(entry, parsed.config, parsed.origins, env, context, why, parsed.diagnostics);
   } catch (err) {
-    return emptyResult('istio-iptables', [], [diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`)]);
+    return emptyResult(entry, [], [diagnostic('iptables', 'error', `internal error: ${messageOf(err)}`)]);
   }
 }

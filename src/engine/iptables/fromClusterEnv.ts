@@ -70,7 +70,7 @@ export function captureRulesForClusterEnv(text: string, context: CaptureContext 
       why.push('ISTIO_CUSTOM_IP_TABLES=true: istio-start.sh does not run istio-iptables at all');
       return emptyResult('vm-cluster-env', why, diagnostics);
     }
-    const result = captureRulesForArgs([], env, context);
+    const result = captureRulesForArgs([], env, context, 'vm-cluster-env');
     result.entry = 'vm-cluster-env';
     result.why = [...why, ...result.why.slice(1).filter((w) => !w.startsWith('istio-iptables command line'))];
     result.diagnostics = [...diagnostics, ...result.diagnostics];

@@ -176,13 +176,21 @@ describe('the VM path (cluster.env)', () => {
   });
 });
 
+describe('a payload the tool refuses', () => {
+  it('istio-init fails, so the pod never starts', () => {
+    const r = captureRulesForPod(initPod([...defaultInitArgs, '-o', '80\n-A OUTPUT -j ACCEPT']), { context: ctx });
+    expect(r.refused.length).toBe(1);
+    expect(r.diagnostics.find((d) => /refuses line/.test(d.message))?.message).toMatch(/the istio-init container fails and the pod never starts \(Init:Error, then Init:CrashLoopBackOff\)/);
+  });
+});
+
 describe('what switches the nftables backend on', () => {
   const nftOf = (r: ReturnType<typeof captureRulesForPod>) => ({ backend: r.backend, why: r.backendWhy, script: r.payload.nft, payload: r.payload.v4 });
 
   it('the --native-nftables argument of istio-init', () => {
     const r = nftOf(captureRulesForPod(initPod([...defaultInitArgs, '--native-nftables']), { context: ctx }));
     expect(r.backend).toBe('nftables');
-    expect(r.why).toMatch(/--native-nftables flag/);
+    expect(r.why).toMatch(/--native-nftables flag in the istio-init container's args \(the injection template adds it when values.global.nativeNftables is true\)/);
     expect(r.script).toContain('add rule inet istio-proxy-nat istio-inbound meta l4proto tcp tcp dport 15020 counter return');
     expect(r.payload).toBe('');
   });

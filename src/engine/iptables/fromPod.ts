@@ -35,8 +35,13 @@ export function captureRulesForPod(pod: unknown, options: PodCaptureOptions = {}
       const command = stringList(init.command) ?? [];
       const args = stringList(init.args) ?? [];
       const argv = [...command, ...args];
-      const result = captureRulesForArgs(argv, { ...containerEnv(init), ...options.extraEnv }, ctx);
+      const result = captureRulesForArgs(argv, { ...containerEnv(init), ...options.extraEnv }, ctx, 'istio-init');
       result.entry = 'istio-init';
+      if (result.backend === 'nftables' && argv.some((a) => a === '--native-nftables' || a.startsWith('--native-nftables='))) {
+        const was = result.backendWhy;
+        result.backendWhy = `${was} in the istio-init container's args (the injection template adds it when values.global.nativeNftables is true)`;
+        result.why = result.why.map((w) => (w === was ? result.backendWhy : w));
+      }
       result.why = [...lead, 'entry path: the pod has an istio-init container; its args are the istio-iptables command line and its env the environment', ...result.why.slice(1)];
       if (result.config?.redirectDNS && !result.config.captureAllDNS && dns.note) result.why.push(dns.note);
       return result;

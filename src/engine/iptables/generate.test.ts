@@ -128,3 +128,54 @@ describe('rule generation beyond the upstream goldens', () => {
     expect(ruleOps(r.programs.v4).length).toBeLessThanOrEqual(50_000);
   });
 });
+
+describe('a value that would corrupt the payload (issue 16)', () => {
+  it('a line break in -o: flagged loudly, and the kernel view is what iptables-restore makes of the text', () => {
+    const r = captureRulesForArgs(['-b', '*', '-i', '*', '-o', '80\n-A OUTPUT -j ACCEPT'], {}, v4pod);
+    expect(r.corrupt.map((c) => [c.value, c.problem, c.from])).toContainEqual(['80\n-A OUTPUT -j ACCEPT', 'line break', [{ kind: 'flag', name: '-o' }]]);
+    const error = r.diagnostics.find((d) => d.severity === 'error');
+    expect(error?.message).toMatch(/contains a line break/);
+    // istio-iptables writes the line break as is: the payload has a line it never meant as a rule ...
+    expect(r.payload.v4).toContain('--dport 80\n-A OUTPUT -j ACCEPT -j RETURN\n');
+    // ... which iptables-restore refuses, so nothing from the nat table on reaches the kernel.
+    expect(r.rulesets.v4?.tables.map((t) => t.name)).toEqual([]);
+    expect(r.diagnostics.some((d) => /multiple -j flags not allowed/.test(d.message))).toBe(true);
+    // The lines after the break are counted as lines: each value says which lines it added, and the
+    // rules after it keep their own line numbers.
+    const lines = r.payload.v4.split('\n');
+    const tcp = r.corrupt.find((c) => c.input === 'payload v4')!;
+    expect(lines[tcp.line - 1]).toBe('-A ISTIO_OUTPUT -p tcp --dport 80');
+    expect(tcp.extraLines.map((n) => lines[n - 1])).toEqual(['-A OUTPUT -j ACCEPT -j RETURN']);
+    for (const op of r.programs.v4!.ops) expect(lines[op.src!.line - 1]).toBe(op.src!.text);
+    // iptables-restore refuses the line, so istio-iptables fails: the pod does not start.
+    expect(r.refused).toEqual([{ input: 'payload v4', line: tcp.extraLines[0], message: expect.stringMatching(/multiple -j flags not allowed/), consequence: 'istio-iptables exits with the error' }]);
+    expect(r.diagnostics.find((d) => /^iptables-restore refuses line/.test(d.message))?.message).toMatch(/istio-iptables exits with the error/);
+  });
+
+  it('an injected line that iptables-restore accepts is loaded, and shown as not meant', () => {
+    const r = captureRulesForArgs(['-b', '*', '-i', '*', '-o', '80 -j RETURN\n-I OUTPUT 1 -j ACCEPT\n-A ISTIO_OUTPUT -p tcp --dport 81'], {}, v4pod);
+    expect(r.corrupt.length).toBeGreaterThan(0);
+    const nat = r.rulesets.v4?.tables.find((t) => t.name === 'nat');
+    expect(nat?.chains.find((c) => c.name === 'OUTPUT')?.rules[0].kernelText).toBe('-A OUTPUT -j ACCEPT');
+    expect(r.refused).toEqual([]);
+  });
+
+  it('a blank inside a value: iptables-restore reads other words', () => {
+    const r = captureRulesForArgs(['-b', '*', '-c', 'net1 -j ACCEPT'], {}, v4pod);
+    expect(r.corrupt[0]).toMatchObject({ value: 'net1 -j ACCEPT', problem: 'blank' });
+    expect(r.diagnostics.some((d) => /multiple -j flags not allowed/.test(d.message))).toBe(true);
+  });
+
+  it('the same in an nft script: nft -f refuses the whole transaction', () => {
+    const r = captureRulesForArgs(['-b', '*', '-i', '*', '-o', '80\nadd rule inet istio-proxy-nat output accept', '--native-nftables'], {}, v4pod);
+    expect(r.corrupt[0]).toMatchObject({ problem: 'line break', input: 'nft script' });
+    expect(r.payload.nft).toContain('tcp dport 80\nadd rule inet istio-proxy-nat output accept counter return\n');
+    expect(r.rulesets.nft?.tables).toEqual([]);
+    expect(r.diagnostics.some((d) => /Statement after terminal statement has no effect/.test(d.message))).toBe(true);
+    expect(r.refused.map((x) => x.input)).toEqual(['nft script']);
+  });
+
+  it('ordinary values are not flagged', () => {
+    expect(captureRulesForArgs(['-b', '80, 443', '-i', '*', '-o', '15020'], {}, v4pod).corrupt).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
  * The plain-data result every capture entry point returns (structured-clone friendly for the worker).
  */
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Backend, PolicyRoute, Program, Ruleset } from '../netfilter/index.ts';
+import type { Backend, PolicyRoute, Program, Ruleset, SettingOrigin } from '../netfilter/index.ts';
 import type { CaptureConfig, ConfigOrigins } from './config.ts';
 
 /** Which program derived the configuration. */
@@ -41,5 +41,29 @@ export interface CaptureResult {
   hostSetup: string[];
   /** The policy routing among them, as the tracer routes by it. */
   policyRoutes: PolicyRoute[];
+  /**
+   * Values that break the payload or script they are written into (a line break, a control
+   * character, a blank inside a value): the text istio-iptables writes is not the rules it meant,
+   * and the kernel view is what the tool makes of that text.
+   */
+  corrupt: CorruptValue[];
+  /**
+   * Where the tool refused the text it was given ("payload v4", "payload v6", "nft script"):
+   * istio-iptables (or the CNI plugin) then fails, so the pod does not start with these rules.
+   */
+  refused: Array<{ input: string; line?: number; message: string; /** What that means for the pod. */ consequence: string }>;
   diagnostics: Diagnostic[];
+}
+
+export interface CorruptValue {
+  /** Which payload ("payload v4", "payload v6", "nft script") and the line the rule starts on. */
+  input: string;
+  line: number;
+  /** The lines after `line` that the value's line breaks put into the text: not rules istio-iptables meant. */
+  extraLines: number[];
+  value: string;
+  problem: 'line break' | 'control character' | 'blank';
+  /** The settings behind the rule it is in, and where their values came from. */
+  settings: string[];
+  from: SettingOrigin[];
 }

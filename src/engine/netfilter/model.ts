@@ -214,6 +214,11 @@ export type Op = { src?: OpSource } & (
   /** nft `add set inet T NAME { type ipv4_addr; ... }`. */
   | { op: 'set'; table: string; family: TableFamily; set: NamedSetSpec }
   | { op: 'element'; table: string; family: TableFamily; set: string; elements: string[] }
+  /**
+   * A line the tool cannot read (only in programs parsed from text). iptables-restore stops there:
+   * the tables committed before it stay, nothing after it is applied; `nft -f` applies nothing.
+   */
+  | { op: 'invalid'; message: string }
 );
 
 export interface NamedSetSpec {
@@ -249,6 +254,8 @@ export interface BaseChain {
   type: ChainType;
   hook: Hook;
   priority: number;
+  /** The priority as nft names it (`dstnat`, `mangle + 5`, or the number). */
+  priorityName: string;
   policy: 'accept' | 'drop';
 }
 

@@ -76,7 +76,7 @@ describe('tracePacket on hand-made rule sets', () => {
     const ruleset: Ruleset = {
       backend: 'iptables', family: 'ipv4',
       tables: [{ name: 'filter', family: 'ip', sets: [], chains: [
-        { name: 'OUTPUT', base: { type: 'filter', hook: 'output', priority: 0, policy: 'accept' }, rules: [jump('A')] },
+        { name: 'OUTPUT', base: { type: 'filter', hook: 'output', priority: 0, priorityName: 'filter', policy: 'accept' }, rules: [jump('A')] },
         { name: 'A', rules: [jump('B')] }, { name: 'B', rules: [jump('A')] },
       ] }],
     };

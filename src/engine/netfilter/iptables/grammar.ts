@@ -38,6 +38,9 @@ const MODULE_OPTIONS: Record<string, readonly string[]> = {
   set: ['--match-set'],
 };
 
+/** Commands, not options: one inside a rule's words means the line holds more than one rule. */
+const COMMANDS = new Set(['-A', '--append', '-I', '--insert', '-D', '--delete', '-R', '--replace', '-N', '--new-chain', '-X', '--delete-chain', '-F', '--flush', '-P', '--policy', '-Z', '--zero', '-E', '--rename-chain', '-L', '--list', '-S', '--list-rules']);
+
 const STANDARD_TARGETS: Record<string, 'accept' | 'drop' | 'return' | 'reject'> = { ACCEPT: 'accept', DROP: 'drop', RETURN: 'return', REJECT: 'reject' };
 const EXTENSION_TARGETS = new Set(['REDIRECT', 'TPROXY', 'DNAT', 'SNAT', 'MASQUERADE', 'MARK', 'CONNMARK', 'CT', 'NOTRACK', 'LOG']);
 const ADDR_TYPES = ['UNSPEC', 'UNICAST', 'LOCAL', 'BROADCAST', 'ANYCAST', 'MULTICAST', 'BLACKHOLE', 'UNREACHABLE', 'PROHIBIT', 'THROW', 'NAT', 'XRESOLVE'];
@@ -143,7 +146,7 @@ export function parseRuleWords(tokens: readonly Token[], family: AddressFamily):
       case '-j': case '--jump': case '-g': case '--goto': {
         const v = next(tok);
         if (!v) continue;
-        if (target !== undefined) fail('a rule has one target (-j)', tok);
+        if (target !== undefined) fail('multiple -j flags not allowed (a rule has one target)', tok);
         target = v.text;
         current = undefined;
         const goto = t === '-g' || t === '--goto';
@@ -161,6 +164,10 @@ export function parseRuleWords(tokens: readonly Token[], family: AddressFamily):
     }
     if (!t.startsWith('-')) {
       fail(`unexpected word "${t}"`, tok);
+      continue;
+    }
+    if (COMMANDS.has(t)) {
+      fail(`Cannot use ${t} with -A (a command in the middle of a rule: a line break or blank in a value puts it there)`, tok);
       continue;
     }
     // Offer the option to the modules loaded so far, the latest first; else load the protocol's module.

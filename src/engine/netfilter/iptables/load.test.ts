@@ -132,3 +132,14 @@ describe('CONNMARK with its masks spelled out (as iptables-save prints it) reads
     expect(rulesOf(r.text)).toEqual([rule]);
   });
 });
+
+describe('iptables-restore stops at the first line it refuses', () => {
+  it('keeps the tables committed before it and applies nothing after', () => {
+    const r = view('* mangle\n-A OUTPUT -j RETURN\nCOMMIT\n* nat\n-A OUTPUT -j RETURN -j ACCEPT\n-A OUTPUT -j RETURN\nCOMMIT\n* raw\n-A OUTPUT -j RETURN\nCOMMIT\n');
+    expect(r.ruleset.tables.map((t) => t.name)).toEqual(['mangle']);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/multiple -j flags not allowed/),
+      expect.stringMatching(/stops at line 5: the tables committed before stay/),
+    ]);
+  });
+});

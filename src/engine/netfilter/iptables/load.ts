@@ -24,6 +24,13 @@ export interface LoadOptions {
 export interface Loaded {
   ruleset: Ruleset;
   diagnostics: Diagnostic[];
+  /** The first line the tool refused (iptables-restore stops there; nft -f then loads nothing). */
+  refused?: Refusal;
+}
+
+export interface Refusal {
+  line?: number;
+  message: string;
 }
 
 interface TableState {
@@ -39,10 +46,15 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
   const committed = new Map<IptablesTable, TableState>();
   let open: TableState | undefined;
   let ruleCount = 0;
-
+  /** iptables-restore stops at the first line it refuses: what was committed stays, nothing after is applied. */
+  let stopped = false;
+  const stopNote = (op: Op) => `${tool} stops ${op.src ? `at line ${op.src.line}` : 'there'}: the tables committed before stay, nothing after is applied`;
+  let refused: Refusal | undefined;
   const refuse = (op: Op, message: string) => {
+    refused ??= { line: op.src?.line, message };
     const where = op.src ? { input: options.input ?? 'payload', line: op.src.line, column: 1 } : undefined;
-    diagnostics.push(diagnostic(origin, 'error', `${tool}${op.src ? ` line ${op.src.line}` : ''}: ${message}`, where));
+    diagnostics.push(diagnostic(origin, 'error', `${tool}${op.src ? ` line ${op.src.line}` : ''}: ${message}; ${stopNote(op)}`, where));
+    stopped = true;
   };
   const fresh = (name: IptablesTable): TableState => ({
     name,
@@ -51,6 +63,16 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
   const clone = (t: TableState): TableState => ({ name: t.name, chains: new Map([...t.chains].map(([k, c]) => [k, { ...c, rules: [...c.rules] }])) });
 
   program.ops.forEach((op, index) => {
+    if (stopped) return;
+    if (op.op === 'invalid') {
+      refused ??= { line: op.src?.line, message: op.message };
+      // The line's own problem was reported where it was read; here is what it means for the load.
+      const where = op.src ? { input: options.input ?? 'payload', line: op.src.line, column: 1 } : undefined;
+      diagnostics.push(diagnostic(origin, 'warning', stopNote(op), where));
+      stopped = true;
+      open = undefined;
+      return;
+    }
     if (op.op === 'table') {
       if (!isIptablesTable(op.table)) return refuse(op, `unknown table "${op.table}"`);
       const existing = committed.get(op.table);
@@ -62,12 +84,17 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
       open = undefined;
       return;
     }
+    if (stopped) return;
     if (!open) return refuse(op, 'an operation outside of a table block');
+    const refuseHere = (message: string) => {
+      refuse(op, message);
+      open = undefined;
+    };
     const t = open;
     switch (op.op) {
       case 'chain': {
         if (t.chains.has(op.chain)) {
-          if (!op.src?.text.startsWith(':')) refuse(op, `chain ${op.chain} already exists in table ${t.name}`);
+          if (!op.src?.text.startsWith(':')) refuseHere(`chain ${op.chain} already exists in table ${t.name}`);
           return;
         }
         t.chains.set(op.chain, { name: op.chain, rules: [] });
@@ -75,7 +102,7 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
       }
       case 'policy': {
         const c = t.chains.get(op.chain);
-        if (!c?.base) return refuse(op, `only built-in chains have a policy ("${op.chain}")`);
+        if (!c?.base) return refuseHere(`only built-in chains have a policy ("${op.chain}")`);
         c.base = { ...c.base, policy: op.policy };
         return;
       }
@@ -86,53 +113,55 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
         const victims = op.chain ? [op.chain] : [...t.chains.values()].filter((c) => !c.base).map((c) => c.name);
         for (const name of victims) {
           const c = t.chains.get(name);
-          if (!c) refuse(op, `chain ${name} does not exist`);
-          else if (c.base) refuse(op, `built-in chain ${name} cannot be deleted`);
+          if (!c) refuseHere(`chain ${name} does not exist`);
+          else if (c.base) refuseHere(`built-in chain ${name} cannot be deleted`);
           else t.chains.delete(name);
         }
         return;
       }
       case 'rule': {
         const chain = t.chains.get(op.chain);
-        if (!chain) return refuse(op, `chain "${op.chain}" does not exist in table ${t.name}`);
+        if (!chain) return refuseHere(`chain "${op.chain}" does not exist in table ${t.name}`);
         if (++ruleCount > MAX_RULES) {
-          if (ruleCount === MAX_RULES + 1) refuse(op, `more than ${MAX_RULES} rules; the rest are left out`);
+          if (ruleCount === MAX_RULES + 1) refuseHere(`more than ${MAX_RULES} rules`);
           return;
         }
         let position = chain.rules.length;
         if (op.insert) {
           const at = op.at ?? 1;
           if (at < 1 || at > chain.rules.length + 1) {
-            return refuse(op, `index of insertion too big: ${at} (chain ${op.chain} holds ${chain.rules.length} rule${chain.rules.length === 1 ? '' : 's'})`);
+            return refuseHere(`index of insertion too big: ${at} (chain ${op.chain} holds ${chain.rules.length} rule${chain.rules.length === 1 ? '' : 's'})`);
           }
           position = at - 1;
         }
         const resolved = resolveRule(op.rule, options.machine ?? {}, (m) => refuse(op, m));
-        if (!resolved) return;
+        if (!resolved) {
+          open = undefined;
+          return;
+        }
         const problem = targetProblem(t.name, op.chain, resolved);
-        if (problem) return refuse(op, problem);
+        if (problem) return refuseHere(problem);
         const kr: KernelRule = { ...resolved, op: index, kernelText: saveLine(op.chain, resolved, family) };
         if (op.src) kr.src = op.src;
         chain.rules.splice(position, 0, kr);
         return;
       }
       default:
-        return refuse(op, `"${op.op}" is not an iptables-restore command`);
+        return refuseHere(`"${op.op}" is not an iptables-restore command`);
     }
   });
-  if (open) diagnostics.push(diagnostic(origin, 'error', `${tool}: table ${(open as TableState).name} has no COMMIT line, so none of its rules were applied`));
+  if (open && !stopped) diagnostics.push(diagnostic(origin, 'error', `${tool}: table ${(open as TableState).name} has no COMMIT line, so none of its rules were applied`));
 
   function commitTable(t: TableState, op: Op): void {
-    // Jumps must reach a chain of this table; a chain cannot jump in a loop.
+    // Jumps must reach a chain of this table; a chain cannot jump in a loop. Either refuses the table.
     for (const c of t.chains.values()) {
-      c.rules = c.rules.filter((r) => {
+      for (const r of c.rules) {
         const j = r.statements.find((s): s is Extract<Statement, { kind: 'jump' }> => s.kind === 'jump');
-        if (!j) return true;
+        if (!j) continue;
         const target = t.chains.get(j.chain);
         const why = !target ? `chain "${j.chain}" does not exist in table ${t.name}` : target.base ? `a rule cannot jump to the built-in chain ${j.chain}` : j.chain === c.name ? `chain ${c.name} jumps to itself` : undefined;
-        if (why) refuse(r.src ? ({ ...op, src: r.src } as Op) : op, why);
-        return !why;
-      });
+        if (why) return refuse(r.src ? ({ ...op, src: r.src } as Op) : op, why);
+      }
     }
     const loop = findJumpLoop(t.chains);
     if (loop) return refuse(op, `the chains of table ${t.name} jump in a loop (${loop.join(' -> ')}); the kernel refuses the table (ELOOP)`);
@@ -146,7 +175,7 @@ export function loadIptables(program: Program, options: LoadOptions = {}): Loade
       const users = [...t.chains.values()].filter((c) => !c.base).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       return { name: t.name, family: family === 'ipv4' ? 'ip' : 'ip6', chains: [...builtins, ...users], sets: [] };
     });
-  return { ruleset: { backend: 'iptables', family, tables }, diagnostics };
+  return { ruleset: { backend: 'iptables', family, tables }, diagnostics, ...(refused ? { refused } : {}) };
 }
 
 /** Owner names become numbers through the machine's tables, as iptables resolves them when loading. */

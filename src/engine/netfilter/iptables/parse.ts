@@ -36,9 +36,14 @@ export function parseRestore(text: string, options: ParseRestoreOptions = {}): P
   const origin = options.origin ?? 'iptables';
   const ops: Op[] = [];
   const diagnostics: Diagnostic[] = [];
-  const report = (message: string, line: number, column = 1) =>
-    diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
   const lines = text.split('\n');
+  let invalidAt = 0;
+  const report = (message: string, line: number, column = 1) => {
+    diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
+    // The tool stops at the first line it cannot read; the program keeps where.
+    if (line !== invalidAt) ops.push({ op: 'invalid', message, src: { line, text: lines[line - 1]?.replace(/\r$/, '').trim() ?? '' } });
+    invalidAt = line;
+  };
   if (lines.length > MAX_LINES) report(`the payload has ${lines.length} lines; only the first ${MAX_LINES} are read`, MAX_LINES);
   let table: string | undefined;
   const tableFamily = family === 'ipv4' ? 'ip' : 'ip6';
@@ -132,6 +137,6 @@ export function parseRestore(text: string, options: ParseRestoreOptions = {}): P
         report(`unknown command "${cmd}" (iptables-restore reads -N, -A, -I, -P, -F, -X)`, lineNo, col(0));
     }
   }
-  if (table) report(`table ${table} is missing its COMMIT line`, Math.min(lines.length, MAX_LINES));
+  if (table) diagnostics.push(diagnostic(origin, 'error', `table ${table} is missing its COMMIT line, so iptables-restore applies none of its rules`, { input, line: Math.min(lines.length, MAX_LINES), column: 1 }));
   return { program: { backend: 'iptables', family, ops }, diagnostics };
 }

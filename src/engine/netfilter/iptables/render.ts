@@ -10,9 +10,13 @@ import { restoreWords } from './spell.ts';
 export function renderRestore(program: Program): { text: string; lineOf: number[] } {
   let text = '';
   const lineOf: number[] = [];
+  let line = 1;
   program.ops.forEach((op, i) => {
-    lineOf[i] = i + 1;
-    text += opLine(op) + '\n';
+    const written = opLine(op);
+    lineOf[i] = line;
+    // A line break inside a value (never in a generated rule's words) makes more lines than operations.
+    line += 1 + (written.match(/\n/g)?.length ?? 0);
+    text += written + '\n';
   });
   return { text, lineOf };
 }
@@ -39,5 +43,7 @@ export function opLine(op: Op): string {
     }
     case 'flushTable': case 'deleteTable': case 'set': case 'element':
       return `# (${op.op} has no iptables-restore form)`;
+    case 'invalid':
+      return op.src?.text ?? '';
   }
 }

@@ -3,6 +3,7 @@
  * kernel (and iptables' nf_tables backend) registers it at, and the order iptables-save lists them.
  */
 import type { BaseChain, ChainType, Hook } from '../model.ts';
+import { priorityName } from '../priority.ts';
 
 export const IPTABLES_TABLES = ['raw', 'mangle', 'nat', 'filter', 'security'] as const;
 export type IptablesTable = (typeof IPTABLES_TABLES)[number];
@@ -35,7 +36,7 @@ export function builtinBase(table: IptablesTable, chain: string): BaseChain | un
     type = 'nat';
     if (hook === 'input' || hook === 'postrouting') priority = 100;
   } else if (table === 'mangle' && hook === 'output') type = 'route';
-  return { type, hook, priority, policy: 'accept' };
+  return { type, hook, priority, priorityName: priorityName(priority, hook, 'ip'), policy: 'accept' };
 }
 
 /** Names that are targets or built-in chains, never user chains (istio-iptables' builder skips them). */

@@ -184,9 +184,19 @@ export function parseNftRule(tokens: readonly NftToken[]): { rule: Rule; errors:
     addMatch({ kind: 'iface', dir, negate, name: v.text });
   };
 
+  const TERMINAL = new Set(['verdict', 'jump', 'redirect', 'dnat', 'snat', 'masquerade']);
+  let protoSeen = false;
+  const nats: Array<{ index: number; column: number; protoSeen: boolean }> = [];
   while (i < tokens.length) {
     const t = tokens[i];
     const w = t.text;
+    // nft refuses anything after a verdict or a NAT statement.
+    if (statements.some((s) => TERMINAL.has(s.kind))) {
+      fail('Statement after terminal statement has no effect', t.column);
+      break;
+    }
+    if (['tcp', 'udp', 'th'].includes(w) || (w === 'meta' && peek(1) === 'l4proto')) protoSeen = true;
+    if (w === 'redirect' || w === 'dnat' || w === 'snat') nats.push({ index: statements.length, column: t.column, protoSeen });
     i++;
     switch (w) {
       case 'meta': {
@@ -399,6 +409,11 @@ export function parseNftRule(tokens: readonly NftToken[]): { rule: Rule; errors:
       default:
         fail(`"${w}" is not an nft expression or statement meshsim reads`, t.column);
     }
+  }
+  // A NAT to a port needs to know the packet's transport protocol first.
+  for (const n of nats) {
+    const st = statements[n.index];
+    if (!errors.length && st && 'port' in st && st.port && !n.protoSeen) errors.push({ message: 'transport protocol mapping is only valid after transport protocol match', column: n.column });
   }
   return { rule: { matches, statements }, errors };
 }

@@ -4,28 +4,7 @@
  * with `type … hook … priority …; policy …;` (priorities by name where nft has one), rules as
  * listed (see spell.ts).
  */
-import type { AddressFamily, Chain, Hook, NamedSet, Ruleset, TableFamily } from '../model.ts';
-
-const STANDARD_PRIORITIES: Array<{ name: string; value: number; hooks?: Hook[] }> = [
-  { name: 'raw', value: -300 },
-  { name: 'mangle', value: -150 },
-  { name: 'dstnat', value: -100, hooks: ['prerouting'] },
-  { name: 'filter', value: 0 },
-  { name: 'security', value: 50 },
-  { name: 'srcnat', value: 100, hooks: ['postrouting'] },
-];
-
-/** `mangle`, `dstnat`, `srcnat + 10`, or the number when no standard priority of the hook is within 10. */
-export function priorityName(priority: number, hook: Hook, family: TableFamily): string {
-  if (family === 'ip' || family === 'ip6' || family === 'inet') {
-    for (const p of STANDARD_PRIORITIES) {
-      if (p.hooks && !p.hooks.includes(hook)) continue;
-      const offset = priority - p.value;
-      if (Math.abs(offset) <= 10) return offset === 0 ? p.name : `${p.name} ${offset > 0 ? '+' : '-'} ${Math.abs(offset)}`;
-    }
-  }
-  return String(priority);
-}
+import type { AddressFamily, Chain, NamedSet, Ruleset, TableFamily } from '../model.ts';
 
 export function renderNftList(ruleset: Ruleset): string {
   let out = '';
@@ -46,9 +25,9 @@ function setBlock(s: NamedSet): string {
   return out + '\t}\n';
 }
 
-function chainBlock(c: Chain, family: TableFamily): string {
+function chainBlock(c: Chain, _family: TableFamily): string {
   let out = `\tchain ${c.name} {\n`;
-  if (c.base) out += `\t\ttype ${c.base.type} hook ${c.base.hook} priority ${priorityName(c.base.priority, c.base.hook, family)}; policy ${c.base.policy};\n`;
+  if (c.base) out += `\t\ttype ${c.base.type} hook ${c.base.hook} priority ${c.base.priorityName}; policy ${c.base.policy};\n`;
   for (const r of c.rules) out += `\t\t${r.kernelText}\n`;
   return out + '\t}\n';
 }

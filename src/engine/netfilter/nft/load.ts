@@ -8,9 +8,10 @@
  * fail as a whole, which the message says).
  */
 import { diagnostic, type Diagnostic } from '../../diagnostics.ts';
-import { findJumpLoop } from '../iptables/load.ts';
-import type { Chain, KernelRule, MachineContext, Match, NamedSet, Op, Program, Rule, Ruleset, Statement, Table, TableFamily } from '../model.ts';
+import { findJumpLoop, type Loaded, type Refusal } from '../iptables/load.ts';
+import type { Chain, KernelRule, MachineContext, Match, NamedSet, Op, Program, Rule, Statement, Table, TableFamily } from '../model.ts';
 import { parseIdRange } from '../values.ts';
+import { priorityName } from '../priority.ts';
 import { listText } from './spell.ts';
 
 export const MAX_RULES = 50_000;
@@ -28,18 +29,27 @@ interface TableState {
   sets: Map<string, NamedSet>;
 }
 
-export function loadNft(program: Program, options: NftLoadOptions = {}): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
+export function loadNft(program: Program, options: NftLoadOptions = {}): Loaded {
   const diagnostics: Diagnostic[] = [];
   const origin = options.origin ?? 'nftables';
   const tables = new Map<string, TableState>();
   const key = (family: string, name: string) => `${family} ${name}`;
   let ruleCount = 0;
+  let refused: Refusal | undefined;
   const refuse = (op: Op, message: string) => {
+    refused ??= { line: op.src?.line, message };
+    failed = true;
     const where = op.src ? { input: options.input ?? 'script', line: op.src.line, column: 1 } : undefined;
-    diagnostics.push(diagnostic(origin, 'error', `nft${op.src ? ` line ${op.src.line}` : ''}: ${message} (nft -f would refuse the whole script)`, where));
+    diagnostics.push(diagnostic(origin, 'error', `nft${op.src ? ` line ${op.src.line}` : ''}: ${message}`, where));
   };
 
+  let failed = false;
   program.ops.forEach((op, index) => {
+    if (op.op === 'invalid') {
+      refused ??= { line: op.src?.line, message: op.message };
+      failed = true;
+      return;
+    }
     if (op.op === 'commit') return;
     if (op.op === 'table') {
       if (!tables.has(key(op.family, op.table))) tables.set(key(op.family, op.table), { name: op.table, family: op.family, chains: new Map(), sets: new Map() });
@@ -64,7 +74,8 @@ export function loadNft(program: Program, options: NftLoadOptions = {}): { rules
           const problem = baseChainProblem(op.base.type, op.base.hook, t.family);
           if (problem) return refuse(op, problem);
         }
-        t.chains.set(op.chain, { name: op.chain, ...(op.base ? { base: { type: op.base.type, hook: op.base.hook, priority: op.base.priority, policy: op.policy ?? op.base.policy ?? 'accept' } } : {}), rules: [] });
+        const b = op.base;
+        t.chains.set(op.chain, { name: op.chain, ...(b ? { base: { type: b.type, hook: b.hook, priority: b.priority, priorityName: priorityName(b.priority, b.hook, t.family), policy: op.policy ?? b.policy ?? 'accept' } } : {}), rules: [] });
         return;
       }
       case 'policy': {
@@ -119,7 +130,8 @@ export function loadNft(program: Program, options: NftLoadOptions = {}): { rules
           const target = t.chains.get(s.chain);
           const why = !target ? `chain ${s.chain} does not exist in table ${t.family} ${t.name}` : target.base ? `a rule cannot jump to the base chain ${s.chain}` : undefined;
           if (why) {
-            diagnostics.push(diagnostic(origin, 'error', `nft${r.src ? ` line ${r.src.line}` : ''}: ${why} (nft -f would refuse the whole script)`, r.src ? { input: options.input ?? 'script', line: r.src.line, column: 1 } : undefined));
+            failed = true;
+            diagnostics.push(diagnostic(origin, 'error', `nft${r.src ? ` line ${r.src.line}` : ''}: ${why}`, r.src ? { input: options.input ?? 'script', line: r.src.line, column: 1 } : undefined));
             return false;
           }
         }
@@ -128,11 +140,22 @@ export function loadNft(program: Program, options: NftLoadOptions = {}): { rules
     }
     const loop = findJumpLoop(t.chains);
     if (loop) {
+      failed = true;
+      refused ??= { message: `the chains of table ${t.family} ${t.name} jump in a loop` };
       diagnostics.push(diagnostic(origin, 'error', `the chains of table ${t.family} ${t.name} jump in a loop (${loop.join(' -> ')}); the kernel refuses it (ELOOP)`));
       continue;
     }
-    for (const p of hookProblems(t)) diagnostics.push(diagnostic(origin, 'error', `nft: ${p}`));
+    for (const p of hookProblems(t)) {
+      refused ??= { message: p };
+      failed = true;
+      diagnostics.push(diagnostic(origin, 'error', `nft: ${p}`));
+    }
     out.push({ name: t.name, family: t.family, chains: [...t.chains.values()], sets: [...t.sets.values()] });
+  }
+  // One transaction: when nft refuses any of it, the kernel gets none of it.
+  if (failed) {
+    diagnostics.push(diagnostic(origin, 'warning', 'nft -f applies a script as one transaction: because part of it is refused, none of it is loaded'));
+    return { ruleset: { backend: 'nftables', tables: [] }, diagnostics, refused: refused ?? { message: 'the script was refused' } };
   }
   return { ruleset: { backend: 'nftables', tables: out }, diagnostics };
 }

@@ -21,8 +21,13 @@ export function parseNftScript(text: string, options: { input?: string; origin?:
   const origin = options.origin ?? 'nftables';
   const ops: Op[] = [];
   const diagnostics: Diagnostic[] = [];
-  const report = (message: string, line: number, column = 1) => diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
   const lines = text.split('\n');
+  let invalidAt = 0;
+  const report = (message: string, line: number, column = 1) => {
+    diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
+    if (line !== invalidAt) ops.push({ op: 'invalid', message, src: { line, text: lines[line - 1]?.replace(/\r$/, '').trim() ?? '' } });
+    invalidAt = line;
+  };
   if (lines.length > MAX_LINES) report(`the script has ${lines.length} lines; only the first ${MAX_LINES} are read`, MAX_LINES);
   // Block form: the table and chain (or set) the lines are inside.
   let table: { name: string; family: TableFamily } | undefined;

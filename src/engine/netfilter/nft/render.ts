@@ -9,9 +9,13 @@ import { scriptWords } from './spell.ts';
 export function renderNftScript(program: Program): { text: string; lineOf: number[] } {
   let text = '';
   const lineOf: number[] = [];
+  let line = 1;
   program.ops.forEach((op, i) => {
-    lineOf[i] = i + 1;
-    text += nftLine(op) + '\n';
+    const written = nftLine(op);
+    lineOf[i] = line;
+    // A line break inside a value (never in a generated rule's words) makes more lines than operations.
+    line += 1 + (written.match(/\n/g)?.length ?? 0);
+    text += written + '\n';
   });
   return { text, lineOf };
 }
@@ -54,5 +58,7 @@ export function nftLine(op: Op): string {
       return `add element ${op.family} ${op.table} ${op.set} { ${op.elements.join(', ')} }`;
     case 'commit':
       return '';
+    case 'invalid':
+      return op.src?.text ?? '';
   }
 }
