@@ -66,6 +66,7 @@ const ORDER = [
   'ambient-nftables',
   'ambient-dns-off',
   'ambient-stale-redirection',
+  'nftables-install',
 ];
 
 /** Builds the catalog from a map of file path (relative to this folder, e.g. `./default/workloads.yaml`) to text. */

@@ -49,7 +49,7 @@ export const CANARY_TAG = '1.29-dev';
 
 /** The generated injector.yaml of each example that needs one, by path under src/examples/. */
 export function exampleInstalls(): Record<string, string> {
-  const { config, values } = builtinInstallDocuments() as { config: Record<string, any>; values: unknown };
+  const { config, values } = builtinInstallDocuments() as { config: Record<string, any>; values: Record<string, any> };
   return {
     'never-inject-selector/injector.yaml': configMap(
       { ...config, neverInjectSelector: [{ matchExpressions: [{ key: 'app', operator: 'In', values: ['batch-job'] }] }] },
@@ -67,5 +67,10 @@ export function exampleInstalls(): Record<string, string> {
       'an extra template, debug-tools, that pods can ask for with inject.istio.io/templates.',
     ),
     'canary-upgrade/target-injector.yaml': canaryConfigMap(config, values as Record<string, any>),
+    'nftables-install/injector.yaml': configMap(
+      config,
+      { ...values, global: { ...values.global, nativeNftables: true } },
+      'values.global.nativeNftables is true, so istio-init and istio-validation run istio-iptables with --native-nftables.',
+    ),
   };
 }
