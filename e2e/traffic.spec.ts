@@ -42,3 +42,116 @@ test('switching to CNI mode replaces istio-init with istio-validation and the CN
   await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-validation"]')).toBeVisible();
   await expect(page.getByTestId('pod-diagram').locator('[data-part="istio-init"]')).toHaveCount(0);
 });
+
+test('the nftables install: backend and why, the nft script, nft list ruleset, base chains with hook and priority', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Example scenario').selectOption({ label: 'An install that programs nftables' });
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await expect(page.getByTestId('capture-backend')).toContainText('Backend: nftables');
+  await expect(page.getByTestId('capture-backend')).toContainText('values.global.nativeNftables');
+  await expect(page.getByTestId('trace-final')).toContainText('REDIRECT to 15001');
+  const diagram = page.getByTestId('chain-diagram');
+  const output = diagram.locator('[data-chain="istio-proxy-nat/output"]');
+  await expect(output).toContainText('hook output · priority -100 · nat');
+  await expect(diagram.locator('[data-chain="istio-proxy-nat/prerouting"]')).toContainText('priority dstnat');
+  await expect(diagram.locator('[data-chain="istio-proxy-nat/istio-redirect"]')).toHaveClass(/on-path/);
+  await expect(diagram.locator('.chain-box.listener.on-path')).toContainText('15001');
+  await page.getByRole('tab', { name: 'nft script' }).click();
+  await expect(page.getByTestId('rules-payload')).toContainText('add table inet istio-proxy-nat');
+  await expect(page.getByTestId('rules-payload')).toContainText('add rule inet istio-proxy-nat istio-redirect meta l4proto tcp counter redirect to :15001');
+  await page.getByRole('tab', { name: 'Kernel view (nft list ruleset)' }).click();
+  await expect(page.getByTestId('rules-save')).toContainText('table inet istio-proxy-nat {');
+  await expect(page.getByTestId('rules-save')).toContainText('type nat hook output priority -100; policy accept;');
+});
+
+test('a rule row is a button: it shows the flag that made the rule and its line in the payload', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await page.getByRole('button', { name: 'App calls a service' }).click();
+  const row = page.getByTestId('chain-diagram').locator('[data-rule="nat/ISTIO_REDIRECT#1"]');
+  await expect(row).toHaveAttribute('aria-pressed', 'false');
+  await row.click();
+  await expect(row).toHaveAttribute('aria-pressed', 'true');
+  const details = page.getByTestId('rule-details');
+  await expect(details).toContainText('-A ISTIO_REDIRECT -p tcp -j REDIRECT --to-ports 15001');
+  await expect(page.getByTestId('rule-from')).toContainText('-p');
+  await expect(details.locator('.line.selected')).toContainText('-A ISTIO_REDIRECT -p tcp -j REDIRECT --to-ports 15001');
+  await details.getByRole('button', { name: /Show in the iptables-restore payload/ }).click();
+  await expect(page.getByRole('tab', { name: 'iptables-restore payload' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('rules-payload').locator('.line.selected')).toContainText('-A ISTIO_REDIRECT -p tcp -j REDIRECT --to-ports 15001');
+  // The trace's hits select their rule too, with the keyboard as well.
+  await page.getByRole('tab', { name: 'Chains' }).click();
+  const hit = page.getByTestId('trace').locator('[data-at="nat/OUTPUT#1"] button');
+  await hit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chain-diagram').locator('[data-rule="nat/OUTPUT#1"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rule-details')).toContainText('Rule nat/OUTPUT#1');
+});
+
+test('the packet form refuses an address that is not one, on the field', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await expect(page.getByTestId('trace-final')).toContainText('REDIRECT to 15001');
+  const addr = page.getByLabel('Destination address');
+  await addr.fill('10.0.0.300');
+  await page.getByRole('button', { name: 'Trace', exact: true }).click();
+  await expect(addr).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('packet-error-addr')).toHaveText('"10.0.0.300" is not an IP address.');
+  await expect(addr).toHaveAccessibleDescription('"10.0.0.300" is not an IP address.');
+  await addr.fill('2001:db8::1');
+  await expect(page.getByTestId('packet-error-addr')).toContainText('This trace is IPv4');
+  const port = page.getByLabel('Destination port');
+  await port.fill('70000');
+  await expect(page.getByTestId('packet-error-port')).toContainText('0 to 65535');
+  await addr.fill('203.0.113.9');
+  await port.fill('5432');
+  await expect(addr).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Trace', exact: true }).click();
+  await expect(page.locator('.trace-packet')).toContainText('203.0.113.9:5432');
+});
+
+const podWithOutboundExclusion = (value: string) =>
+  [
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata: {name: injected, namespace: default}',
+    'spec:',
+    '  initContainers:',
+    '  - name: istio-init',
+    '    image: docker.io/istio/proxyv2:1.24.0',
+    `    args: ["istio-iptables", "-p", "15001", "-z", "15006", "-u", "1337", "-m", "REDIRECT", "-i", "*", "-b", "*", "-o", ${JSON.stringify(value)}]`,
+    '  containers:',
+    '  - name: app',
+    '    image: nginx',
+    '  - name: istio-proxy',
+    '    image: docker.io/istio/proxyv2:1.24.0',
+  ].join('\n');
+
+test('a line break in a value is flagged, and the payload iptables-restore refuses means the pod does not start', async ({ page }) => {
+  await openApp(page);
+  await page.evaluate((t) => (window as any).__meshsim.setInput('workloads', t), podWithOutboundExclusion('80\n-A OUTPUT -j ACCEPT'));
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  const alert = page.getByTestId('capture-corrupt');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('line break');
+  await expect(alert).toContainText('"80\\n-A OUTPUT -j ACCEPT"');
+  await expect(page.getByTestId('capture-refused')).toContainText('multiple -j flags not allowed');
+  await expect(page.getByTestId('capture-refused')).toContainText('Init:CrashLoopBackOff');
+  await page.getByRole('tab', { name: 'iptables-restore payload' }).click();
+  await expect(page.getByTestId('rules-payload').locator('.line.injected')).toHaveCount(2);
+  await expect(page.getByTestId('rules-payload').locator('.line.injected').first()).toContainText('-A OUTPUT -j ACCEPT -j RETURN');
+  await page.getByRole('tab', { name: 'Kernel view (iptables-save)' }).click();
+  await expect(page.getByTestId('rules-save')).not.toContainText('-A OUTPUT -j ACCEPT');
+});
+
+test('an injected line iptables-restore accepts is drawn as injected, never as a clean rule', async ({ page }) => {
+  await openApp(page);
+  await page.evaluate((t) => (window as any).__meshsim.setInput('workloads', t), podWithOutboundExclusion('80 -j RETURN\n-I OUTPUT 1 -j ACCEPT\n-A ISTIO_OUTPUT -p tcp --dport 81'));
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await expect(page.getByTestId('capture-corrupt')).toContainText('accepts this text');
+  const row = page.getByTestId('chain-diagram').locator('[data-rule="nat/OUTPUT#1"]');
+  await expect(row).toHaveClass(/injected/);
+  await expect(row).toContainText('⚠ injected');
+  await row.click();
+  await expect(page.getByTestId('rule-why')).toContainText('not a rule istio-iptables meant');
+});

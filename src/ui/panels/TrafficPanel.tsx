@@ -1,11 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { KernelRule, TrafficResult } from '../../worker/protocol.ts';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 import { NoWorkload } from '../NoWorkload.tsx';
 import { Term } from '../Term.tsx';
 import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 import { PacketForm } from '../traffic/PacketForm.tsx';
+import { PayloadView } from '../traffic/PayloadView.tsx';
+import { RuleDetails } from '../traffic/RuleDetails.tsx';
 import { TraceView } from '../traffic/TraceView.tsx';
+import '../traffic/traffic.css';
 
 // React Flow and the layout code load only when this panel opens, so the first page stays light.
 const ChainDiagram = lazy(() => import('../traffic/ChainDiagram.tsx'));
@@ -19,13 +23,26 @@ const ENTRY_WORDS: Record<string, string> = {
 };
 
 type View = 'diagram' | 'payload' | 'save';
-const RULE_VIEWS: { id: View; label: string }[] = [
-  { id: 'diagram', label: 'Chains' },
-  { id: 'payload', label: 'iptables-restore payload' },
-  { id: 'save', label: 'Kernel view (iptables-save)' },
-];
 
-/** The iptables rules istio-iptables would install, and a packet traced through them. */
+/** The rule a diagram or trace selection names (`table/chain#n`), in the kernel's ruleset. */
+function findRule(traffic: TrafficResult, id: string): KernelRule | undefined {
+  const m = /^(.*)\/([^/#]+)#(\d+)$/.exec(id);
+  if (!m) return undefined;
+  const table = traffic.ruleset.tables.find((t) => t.name === m[1]);
+  return table?.chains.find((c) => c.name === m[2])?.rules[Number(m[3]) - 1];
+}
+
+/** iptables-save prints when it listed the rules; the engine stays deterministic, so the panel says "now". */
+function withClock(listing: string): string {
+  const d = new Date();
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${days[d.getDay()]} ${months[d.getMonth()]} ${String(d.getDate()).padStart(2, ' ')} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())} ${d.getFullYear()}`;
+  return listing.replaceAll(' on Thu Jan  1 00:00:00 1970', ` on ${stamp}`);
+}
+
+/** The rules istio-iptables would install (iptables or nftables), and a packet traced through them. */
 export default function TrafficPanel() {
   const traffic = useAppState((s) => s.result?.traffic);
   const options = useAppState((s) => s.traffic);
@@ -33,21 +50,79 @@ export default function TrafficPanel() {
   const setCluster = useAppState((s) => s.setCluster);
   const injection = useAppState((s) => s.result?.injection);
   const [view, setView] = useState<View>('diagram');
-  if (!traffic) return <NoWorkload />;
-  const { capture, family } = traffic;
-  const payload = family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
-  const save = family === 'ipv6' ? capture.kernelView.v6 : capture.kernelView.v4;
+  const [selected, setSelected] = useState<string | undefined>();
+  const [payloadLine, setPayloadLine] = useState<number | undefined>();
+  const onRule = useCallback((id: string) => {
+    setPayloadLine(undefined);
+    setSelected((s) => (s === id ? undefined : id));
+  }, []);
+  const capture = traffic?.capture;
+  const nft = capture?.backend === 'nftables';
+  const family = traffic?.family ?? 'ipv4';
+  const payload = !capture ? '' : nft ? capture.payload.nft : family === 'ipv6' ? capture.payload.v6 : capture.payload.v4;
+  const save = !capture ? '' : withClock(nft ? capture.kernelView.nft : family === 'ipv6' ? capture.kernelView.v6 : capture.kernelView.v4);
+  const payloadName = nft ? 'nft script' : family === 'ipv6' ? 'ip6tables-restore payload' : 'iptables-restore payload';
+  // The lines a line break in a value put into the payload: not rules istio-iptables meant.
+  const here = nft ? 'nft script' : family === 'ipv6' ? 'payload v6' : 'payload v4';
+  const injected = useMemo(() => new Set((capture?.corrupt ?? []).filter((c) => c.input === here).flatMap((c) => c.extraLines)), [capture, here]);
+  if (!traffic || !capture) return <NoWorkload />;
+  const ruleViews: { id: View; label: string }[] = [
+    { id: 'diagram', label: 'Chains' },
+    { id: 'payload', label: nft ? 'nft script' : 'iptables-restore payload' },
+    { id: 'save', label: nft ? 'Kernel view (nft list ruleset)' : 'Kernel view (iptables-save)' },
+  ];
+  const rule = selected ? findRule(traffic, selected) : undefined;
+  const hitOrder = selected ? (traffic.trace?.hits.findIndex((h) => h.at === selected) ?? -1) + 1 || undefined : undefined;
+  const refusedHere = capture.refused.find((r) => r.input === here);
+  const corruptHere = capture.corrupt.filter((c, i, all) => c.input === here && all.findIndex((o) => o.input === here && o.value === c.value) === i);
   return (
     <section aria-label="Traffic">
       <p data-testid="capture-entry">
         Rules come from <strong>{ENTRY_WORDS[capture.entry] ?? capture.entry}</strong>.
       </p>
+      {capture.entry !== 'none' ? (
+        <p className="backend-line" data-testid="capture-backend">
+          Backend: <span className="backend">{nft ? 'nftables' : 'iptables'}</span> — {capture.backendWhy.replace(/^(nftables|iptables): /, '')}
+          {nft ? '. One inet ruleset serves IPv4 and IPv6.' : '.'}
+        </p>
+      ) : null}
       {capture.why.length ? (
         <ul className="why small">
           {capture.why.map((w, i) => (
             <li key={i}>{w}</li>
           ))}
         </ul>
+      ) : null}
+      {refusedHere && !corruptHere.length ? (
+        <div className="corrupt" role="alert" data-testid="capture-refused">
+          <strong>{nft ? 'nft -f' : family === 'ipv6' ? 'ip6tables-restore' : 'iptables-restore'} refuses {refusedHere.line ? `line ${refusedHere.line}` : 'the text'}</strong> ({refusedHere.message}): {refusedHere.consequence}.
+        </div>
+      ) : null}
+      {corruptHere.length ? (
+        <div className="corrupt" role="alert" data-testid="capture-corrupt">
+          <h3>This {payloadName} is not the rules istio-iptables meant</h3>
+          <ul>
+            {corruptHere.map((c, i) => (
+              <li key={i}>
+                The value <code>{JSON.stringify(c.value)}</code> (from {c.from.map((f) => `${f.kind} ${f.name}`).join(', ') || 'the configuration'}) contains a <strong>{c.problem}</strong>:{' '}
+                {c.problem === 'blank'
+                  ? `${nft ? 'nft' : 'iptables-restore'} reads it as several words.`
+                  : `istio-iptables writes it unchanged, so ${nft ? 'nft -f' : 'iptables-restore'} reads the lines marked ⚠ as commands of their own.`}
+              </li>
+            ))}
+          </ul>
+          {refusedHere ? (
+            <p data-testid="capture-refused">
+              <strong>
+                {nft ? 'nft -f' : family === 'ipv6' ? 'ip6tables-restore' : 'iptables-restore'} refuses {refusedHere.line ? `line ${refusedHere.line}` : 'the text'}
+              </strong>{' '}
+              ({refusedHere.message}): {refusedHere.consequence}.{' '}
+              {nft ? 'nft -f loads a script as one transaction, so the kernel keeps none of it.' : 'The tables committed before that line stay in the kernel; nothing after it is applied.'}
+            </p>
+          ) : (
+            <p className="small">{nft ? 'nft -f' : 'iptables-restore'} accepts this text: the kernel view and the diagram show what it really loads, lines marked ⚠ included.</p>
+          )}
+        </div>
       ) : null}
       {capture.entry !== 'none' ? (
         <>
@@ -70,19 +145,38 @@ export default function TrafficPanel() {
                 IPv6
               </button>
             </span>
-            <TabList group="rule-views" label="Rule views" items={RULE_VIEWS} selected={view} onSelect={setView} className="view-tabs" />
+            <TabList group="rule-views" label="Rule views" items={ruleViews} selected={view} onSelect={setView} className="view-tabs" />
           </div>
           <PacketForm key={`${family}-${options.preset}`} traffic={traffic} />
-          {traffic.trace ? <TraceView trace={traffic.trace} /> : null}
+          {traffic.trace ? <TraceView trace={traffic.trace} selected={selected} onRule={onRule} injected={injected} /> : null}
           <div role="tabpanel" id={tabPanelId('rule-views', view)} aria-labelledby={tabId('rule-views', view)}>
             {view === 'diagram' ? (
-              <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
-                <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} />
-              </Suspense>
+              <>
+                <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
+                  <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} selected={selected} onRule={onRule} injected={injected} />
+                </Suspense>
+                {rule && selected ? (
+                  <RuleDetails
+                    id={selected}
+                    rule={rule}
+                    payload={payload}
+                    payloadName={payloadName}
+                    hitOrder={hitOrder}
+                    injected={injected}
+                    onShowLine={(line) => {
+                      setPayloadLine(line);
+                      setView('payload');
+                    }}
+                    onClose={() => setSelected(undefined)}
+                  />
+                ) : (
+                  <p className="muted small">Select a rule in the diagram to see why it is there, which flag, annotation or env var made it, and its line in the {payloadName}.</p>
+                )}
+              </>
             ) : (
               <div className="text-view">
-                <CopyButtons text={view === 'payload' ? payload : save} filename={view === 'payload' ? `istio-iptables-${family}.txt` : `iptables-save-${family}.txt`} what={view === 'payload' ? 'payload' : 'kernel view'} />
-                <pre data-testid={`rules-${view}`}>{view === 'payload' ? payload : save}</pre>
+                <CopyButtons text={view === 'payload' ? payload : save} filename={view === 'payload' ? (nft ? 'istio-nftables.nft' : `istio-iptables-${family}.txt`) : nft ? 'nft-list-ruleset.txt' : `iptables-save-${family}.txt`} what={view === 'payload' ? (nft ? 'script' : 'payload') : 'kernel view'} />
+                <PayloadView text={view === 'payload' ? payload : save} testId={`rules-${view}`} selected={view === 'payload' ? payloadLine ?? rule?.src?.line : undefined} injected={view === 'payload' ? injected : undefined} />
               </div>
             )}
           </div>

@@ -3,29 +3,37 @@ import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import type { Ruleset, TraceHit } from '../../worker/protocol.ts';
 import { buildChainGraph, type ChainBox } from './chainGraph.ts';
+import './traffic.css';
 
-type BoxNode = Node<{ box: ChainBox; onRule?: (chainId: string, position: number) => void }, 'box'>;
+type BoxNode = Node<{ box: ChainBox; selected?: string; onRule?: (ruleId: string) => void }, 'box'>;
 
 function BoxView({ data }: NodeProps<BoxNode>) {
-  const { box, onRule } = data;
+  const { box, onRule, selected } = data;
   return (
     <div className={`chain-box ${box.kind} ${box.onPath ? 'on-path' : ''} ${box.builtin ? 'builtin' : ''}`} data-chain={box.id}>
       <Handle type="target" position={Position.Top} />
       <div className="chain-title">
         {box.table ? <span className="chain-table">{box.table}</span> : null} {box.name}
+        {box.hook ? <span className="chain-hook">{box.hook}</span> : null}
       </div>
-      {box.rows.length === 0 && box.kind === 'chain' ? <div className="chain-row muted">(no rules: policy applies)</div> : null}
-      {box.rows.map((r) => (
-        <button
-          key={r.position}
-          className={`chain-row ${r.hitOrder ? 'hit' : ''}`}
-          title={r.text}
-          data-hit={r.hitOrder ?? undefined}
-          onClick={() => onRule?.(box.id, r.position)}
-        >
-          {r.hitOrder ? <span className="hit-order">{r.hitOrder}</span> : <span className="pos">{r.position}</span>} {r.text}
-        </button>
-      ))}
+      {box.rows.length === 0 && box.kind === 'chain' ? <div className="chain-row muted">(no rules: the policy applies)</div> : null}
+      {box.rows.map((r) => {
+        const id = `${box.id}#${r.position}`;
+        return (
+          <button
+            key={r.position}
+            type="button"
+            className={`chain-row nodrag nopan ${r.hitOrder ? 'hit' : ''} ${selected === id ? 'selected' : ''} ${r.injected ? 'injected' : ''}`}
+            aria-pressed={selected === id}
+            aria-label={`${box.id} rule ${r.position}${r.hitOrder ? `, hit ${r.hitOrder} of the trace` : ''}${r.injected ? ', not a rule istio-iptables meant (a line break in a value put it there)' : ''}: ${r.text}`}
+            data-rule={id}
+            data-hit={r.hitOrder ?? undefined}
+            onClick={() => onRule?.(id)}
+          >
+            {r.hitOrder ? <span className="hit-order">{r.hitOrder}</span> : <span className="pos">{r.position}</span>} {r.injected ? <span className="injected-mark" title="Not a rule istio-iptables meant: a line break in a value put this line into the payload">⚠ injected</span> : null} {r.text}
+          </button>
+        );
+      })}
       <Handle type="source" position={Position.Bottom} />
     </div>
   );
@@ -33,11 +41,14 @@ function BoxView({ data }: NodeProps<BoxNode>) {
 
 const nodeTypes = { box: BoxView };
 
-/** The iptables chains as boxes joined by jumps, with the traced packet's path lit up. */
-export default function ChainDiagram({ ruleset, hits, onRule }: { ruleset: Ruleset; hits: readonly TraceHit[]; onRule?: (chainId: string, position: number) => void }) {
+/**
+ * The chains (iptables tables' chains, or nft base and regular chains) as boxes joined by jumps,
+ * with the traced packet's path lit up; a click on a rule selects it.
+ */
+export default function ChainDiagram({ ruleset, hits, selected, onRule, injected }: { ruleset: Ruleset; hits: readonly TraceHit[]; selected?: string; onRule?: (ruleId: string) => void; injected?: ReadonlySet<number> }) {
+  const graph = useMemo(() => buildChainGraph(ruleset, hits, injected), [ruleset, hits, injected]);
   const { nodes, edges } = useMemo(() => {
-    const graph = buildChainGraph(ruleset, hits);
-    const nodes: BoxNode[] = graph.boxes.map((b) => ({ id: b.id, type: 'box', position: { x: b.x, y: b.y }, data: { box: b, onRule }, style: { width: b.width } }));
+    const nodes: BoxNode[] = graph.boxes.map((b) => ({ id: b.id, type: 'box', position: { x: b.x, y: b.y }, data: { box: b, onRule, selected }, style: { width: b.width } }));
     const edges: Edge[] = graph.arrows.map((a) => ({
       id: a.id,
       source: a.from,
@@ -49,10 +60,17 @@ export default function ChainDiagram({ ruleset, hits, onRule }: { ruleset: Rules
       style: a.onPath ? { strokeWidth: 3 } : undefined,
     }));
     return { nodes, edges };
-  }, [ruleset, hits, onRule]);
+  }, [graph, onRule, selected]);
+  if (graph.boxes.length === 0) {
+    return (
+      <p className="chain-diagram-empty muted" data-testid="chain-diagram">
+        No chains to draw: the kernel holds none of these rules.
+      </p>
+    );
+  }
   return (
     <div className="chain-diagram" data-testid="chain-diagram">
-      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView fitViewOptions={{ padding: 0.04 }} minZoom={0.1} nodesDraggable={false} nodesConnectable={false} proOptions={{ hideAttribution: false }}>
+      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView fitViewOptions={{ padding: 0.04 }} minZoom={0.1} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} proOptions={{ hideAttribution: false }}>
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>

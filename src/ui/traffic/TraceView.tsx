@@ -1,7 +1,10 @@
 import type { TrafficResult } from '../../worker/protocol.ts';
 
-/** The traced packet's path, hit by hit, and where it ends up, in a sentence. */
-export function TraceView({ trace }: { trace: NonNullable<TrafficResult['trace']> }) {
+/**
+ * The traced packet's path, hit by hit, and where it ends up, in a sentence. Each hit is a button
+ * that selects its rule (the same selection as a click on the diagram's row).
+ */
+export function TraceView({ trace, selected, onRule, injected }: { trace: NonNullable<TrafficResult['trace']>; selected?: string; onRule?: (ruleId: string) => void; injected?: ReadonlySet<number> }) {
   const p = trace.packet;
   return (
     <div className="trace" data-testid="trace">
@@ -15,10 +18,13 @@ export function TraceView({ trace }: { trace: NonNullable<TrafficResult['trace']
       <ol className="hits">
         {trace.hits.map((h, i) => (
           <li key={`${h.at}-${i}`} data-at={h.at}>
-            <code className="at">{h.at}</code> <span className="muted small">{h.hook}</span>
-            <div>
-              <code>{h.rule}</code>
-            </div>
+            <button type="button" className={`hit-button${selected === h.at ? ' selected' : ''}`} aria-pressed={selected === h.at} onClick={() => onRule?.(h.at)} title="Select this rule: where it came from and its line">
+              <code className="at">{h.at}</code> <span className="muted small">{h.hook}</span>
+              {injected?.has(h.payloadLine) ? <span className="injected-mark" title="Not a rule istio-iptables meant: a line break in a value put this line into the payload"> ⚠ injected</span> : null}
+              <span className="hit-rule">
+                <code>{h.rule}</code>
+              </span>
+            </button>
           </li>
         ))}
         {trace.hits.length === 0 ? <li className="muted">No rule matched: every chain's policy let the packet through.</li> : null}

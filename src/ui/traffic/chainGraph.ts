@@ -10,6 +10,10 @@ export interface ChainRow {
   text: string;
   /** 1-based order in which the traced packet hit this rule; undefined when it did not. */
   hitOrder?: number;
+  /** How many lines the rule wraps to in its box. */
+  lines: number;
+  /** The rule came from a line that a line break in a value put into the payload. */
+  injected?: boolean;
 }
 
 export interface ChainBox {
@@ -18,6 +22,8 @@ export interface ChainBox {
   table?: string;
   name: string;
   builtin: boolean;
+  /** Base chains: where the kernel calls them (`hook prerouting · priority dstnat · nat`). */
+  hook?: string;
   rows: ChainRow[];
   onPath: boolean;
   x: number;
@@ -39,14 +45,22 @@ export interface ChainGraph {
   arrows: ChainArrow[];
 }
 
-const ROW_HEIGHT = 18;
+const LINE_HEIGHT = 15;
+const ROW_PADDING = 5;
 const HEADER = 28;
-const WIDTH = 380;
+const HOOK_LINE = 13;
+const WIDTH = 420;
+/** Characters of an 11px monospace line in a box WIDTH wide (after the position and padding). */
+const CHARS_PER_LINE = 56;
+
+function wrapLines(text: string): number {
+  return Math.max(1, Math.ceil((text.length + 3) / CHARS_PER_LINE));
+}
 
 /** Istio's listeners, named so the diagram ends where the packet really goes. */
 const LISTENER_NAMES: Record<number, string> = { 15001: 'Envoy outbound listener', 15006: 'Envoy inbound listener', 15053: 'istio-agent DNS proxy', 15008: 'HBONE tunnel' };
 
-export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = []): ChainGraph {
+export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = [], injectedLines?: ReadonlySet<number>): ChainGraph {
   const hitOrder = new Map<string, number>();
   hits.forEach((h, i) => {
     if (!hitOrder.has(h.at)) hitOrder.set(h.at, i + 1);
@@ -62,8 +76,19 @@ export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = []
       // Built-in chains the payload never touches would only add noise.
       if (chain.base && chain.rules.length === 0) continue;
       const id = `${table.name}/${chain.name}`;
-      const rows = chain.rules.map((r, i) => ({ position: i + 1, text: r.kernelText || r.src?.text || '', hitOrder: hitOrder.get(`${id}#${i + 1}`) }));
-      boxes.push({ id, kind: 'chain', table: table.name, name: chain.name, builtin: !!chain.base, rows, onPath: chainsOnPath.has(id), x: 0, y: 0, width: WIDTH, height: HEADER + Math.max(1, rows.length) * ROW_HEIGHT + 8 });
+      const rows = chain.rules.map((r, i) => {
+        // nft lists counters with their numbers; the diagram shows the rule, not a count of nothing.
+        const text = (r.kernelText || r.src?.text || '').replace(/counter packets \d+ bytes \d+/, 'counter');
+        const injected = r.src?.line !== undefined && !!injectedLines?.has(r.src.line);
+        return { position: i + 1, text, hitOrder: hitOrder.get(`${id}#${i + 1}`), lines: wrapLines(injected ? `⚠ injected ${text}` : text), ...(injected ? { injected } : {}) };
+      });
+      const base = chain.base;
+      const hook = base ? `hook ${base.hook} · priority ${base.priorityName}${base.priorityName === String(base.priority) ? '' : ` (${base.priority})`} · ${base.type}${base.policy === 'drop' ? ' · policy drop' : ''}` : undefined;
+      const body = rows.length ? rows.reduce((h, r) => h + r.lines * LINE_HEIGHT + ROW_PADDING, 0) : LINE_HEIGHT + ROW_PADDING;
+      boxes.push({
+        id, kind: 'chain', table: table.name, name: chain.name, builtin: !!chain.base, ...(hook ? { hook } : {}), rows, onPath: chainsOnPath.has(id),
+        x: 0, y: 0, width: WIDTH, height: HEADER + (hook ? HOOK_LINE : 0) + body + 8,
+      });
       chain.rules.forEach((rule, i) => {
         const hit = hitOrder.has(`${id}#${i + 1}`);
         let to: string | undefined;
@@ -73,6 +98,7 @@ export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = []
         const capturePort = capture?.kind === 'redirect' ? capture.port?.value?.[0] : capture?.kind === 'tproxy' ? capture.port?.value : undefined;
         if (jump?.kind === 'jump') {
           to = `${table.name}/${jump.chain}`;
+          if (jump.goto) label = 'goto';
         } else if (capture && capturePort) {
           const port = capturePort;
           to = `listener/${port}`;
