@@ -25,7 +25,10 @@ export function podsFromObject(obj: Record<string, any>, maxItems = 1000): Workl
   if (!TEMPLATE_KINDS.has(obj?.kind)) return [];
   const template = obj.kind === 'CronJob' ? obj.spec?.jobTemplate?.spec?.template : obj.spec?.template;
   if (!template || typeof template !== 'object') return [];
-  const metadata = structuredClone(template.metadata ?? {});
+  // A template whose metadata is not a mapping (a half-typed paste) gives a pod with none; the
+  // object-shape checks report it, the pod is still built so nothing throws.
+  const raw = template.metadata;
+  const metadata = raw && typeof raw === 'object' && !Array.isArray(raw) ? structuredClone(raw) : {};
   if (obj.kind === 'Deployment') {
     const hash = 'meshsim';
     metadata.generateName = `${name}-${hash}-`;
