@@ -14,7 +14,7 @@ export function clusterFromFlags(values: Record<string, string[]>): ClusterOptio
     const raw = values[s.flag]?.at(-1);
     if (raw === undefined) continue;
     if (s.control.kind === 'boolean') cluster[s.key] = boolFlag(s.flag, raw)!;
-    else if (s.control.choices.some((c) => c.value === raw)) cluster[s.key] = raw;
+    else if (s.control.choices.some((c) => c.value === raw) || s.accepts?.(raw)) cluster[s.key] = raw;
     else throw new CliError(`${s.flag} takes one of ${s.control.choices.map((c) => c.value).join(', ')}, not ${JSON.stringify(raw)}`);
   }
   return cluster as ClusterOptions;

@@ -1,5 +1,6 @@
 import type { Verb } from './io.ts';
 import { settingsHelp } from './settings.ts';
+import { RELEASE_HELP } from './releaseHelp.ts';
 
 /**
  * Every verb: its one-line summary, its --help, and how to load it. The help lives here, not in
@@ -62,6 +63,7 @@ ${FILES}
       --revision R            the revision kube-inject injects for
       --native-sidecars=BOOL  istio-proxy as a native sidecar (default true, as on current
                               Kubernetes nodes and in the app; istioctl's offline default is false)
+${RELEASE_HELP}
   -o, --output FORMAT         yaml (default), json (the pods as the webhook patches them) or patch
 
 Exit codes:
@@ -92,6 +94,7 @@ ${FILES}
       --pod-ip IP             the pod's address, repeatable
       --nameserver IP         a resolv.conf nameserver, repeatable
       --why                   say why each rule group is there
+      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default master)
   -o, --output FORMAT         text (default), json or yaml
       --json                  same as -o json
 
@@ -164,6 +167,8 @@ ${FILES}
                               helm template / istioctl manifest generate writes): the next
                               revision's webhooks and injector ConfigMap, or a newer release
       --admission-only        webhooks and istiod's decision only, no render (the older audit)
+      --istio-version V       the Istio release istiod runs (1.24, 1.24.3, master); default: each revision's
+                              injector ConfigMap says, else master
 
 Exit codes:
   0  no pod drifts

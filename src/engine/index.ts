@@ -9,6 +9,7 @@ export type { CaptureResult, ConfigOrigins, ValueOrigin } from './iptables/index
 export type { TraceHit, TracePacket, TraceResult } from './packettrace/index.ts';
 export type { Chain, KernelRule, Match, Op, Program, Rule, RuleOrigin, Ruleset, SettingOrigin, Statement, Table } from './netfilter/index.ts';
 export type { ClusterOptions, InjectionResult, InstallChoice } from './scenario/index.ts';
+export type { ReleaseChoice, ReleaseDetection, ReleaseEvidence, ScenarioRelease } from './releases/index.ts';
 export type { InjectedPodReport, EnvEntry, EnvSource, JsonPatchOperation } from './injection/index.ts';
 export type { AmbientDecision, AmbientFixApplied, AmbientSection, AmbientStep, CniSettingsSection, DataPlaneMode, DataPlaneNote, DataPlaneVerdict, IstioCniSettings, LiveView, PodOverrides, SettingKey as CniSettingKey, SettingOrigin as CniSettingOrigin, WaypointRequest } from './ambient/index.ts';
 export type { NamespaceWebhooks, PodAfterStep, RenderedSide, UpgradePreview, UpgradeState, UpgradeStep } from './upgrade/index.ts';

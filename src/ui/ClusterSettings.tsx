@@ -17,6 +17,7 @@ export function ClusterSettings() {
 export function SettingControl({ setting }: { setting: ClusterSetting }) {
   const chosen = useAppState((s) => (s.cluster as Record<string, boolean | string | undefined>)[setting.key]);
   const effective = useAppState((s) => setting.effective?.(s.result));
+  const result = useAppState((s) => s.result);
   const setCluster = useAppState((s) => s.setCluster);
   const value = chosen ?? effective ?? setting.default;
   const set = (v: boolean | string) => setCluster({ [setting.key]: v });
@@ -27,13 +28,16 @@ export function SettingControl({ setting }: { setting: ClusterSetting }) {
       </label>
     );
   }
+  // A value beyond the list (an exact patch from a scenario file) is shown as its own option.
+  const choices = setting.control.choices.some((c) => c.value === String(value)) ? setting.control.choices : [...setting.control.choices, { value: String(value), label: String(value) }];
+  const described = setting.describe?.(String(value), result);
   return (
-    <label title={setting.hint}>
+    <label title={described?.title ? `${setting.hint}. ${described.title}` : setting.hint}>
       {setting.label}{' '}
       <select value={String(value)} onChange={(e) => set(e.target.value)}>
-        {setting.control.choices.map((c) => (
+        {choices.map((c) => (
           <option key={c.value} value={c.value}>
-            {c.label}
+            {setting.describe?.(c.value, result)?.label ?? c.label}
           </option>
         ))}
       </select>

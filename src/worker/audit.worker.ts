@@ -32,7 +32,7 @@ scope.onmessage = (event: MessageEvent<AuditRequest>) => {
     if (req.type === 'audit') {
       running = req.id;
       summary = summarizeAudit([]);
-      session = openAudit(req.text, { input: req.input, shard: req.shard, shards: req.shards, ...(req.steps ? { steps: req.steps } : {}) });
+      session = openAudit(req.text, { input: req.input, shard: req.shard, shards: req.shards, ...(req.steps ? { steps: req.steps } : {}), ...(req.istioRelease ? { istioRelease: req.istioRelease } : {}) });
       post({ type: 'opened', id: req.id, overview: session.overview, range: session.range });
       setTimeout(() => work(req.id), 0);
     } else if (req.type === 'upgrade') {

@@ -119,7 +119,7 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
 
   return {
     /** Starts auditing a dump, replacing any audit still running; `steps` audit it under an upgrade's target. */
-    run(text: string, input = 'dump', steps?: UpgradeStep[]) {
+    run(text: string, input = 'dump', steps?: UpgradeStep[], istioRelease?: string) {
       stop();
       const id = ++runId;
       started = performance.now();
@@ -131,7 +131,7 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
           e.preventDefault();
           if (id === runId) fail(`the audit worker crashed: ${e.message || 'unknown error'}`);
         };
-        const req: AuditRequest = { type: 'audit', id, text, input, shard: k, shards: count, ...(steps?.length ? { steps } : {}) };
+        const req: AuditRequest = { type: 'audit', id, text, input, shard: k, shards: count, ...(steps?.length ? { steps } : {}), ...(istioRelease ? { istioRelease } : {}) };
         shard.worker.postMessage(req);
       });
       arm();

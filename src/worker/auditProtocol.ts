@@ -10,7 +10,7 @@ export type { Diagnostic } from '../engine/diagnostics.ts';
 
 export type AuditRequest =
   /** Audit this worker's share (`shard` of `shards`) of the pods of a dump. */
-  | { type: 'audit'; id: number; text: string; input: string; shard: number; shards: number; steps?: UpgradeStep[] }
+  | { type: 'audit'; id: number; text: string; input: string; shard: number; shards: number; steps?: UpgradeStep[]; /** The header's Istio release setting ("auto" or a release). */ istioRelease?: string }
   /** The upgrade preview of a scenario: its cluster through the steps, and the selected workload under today's and the target install. */
   | { type: 'upgrade'; id: number; input: UpgradeInput }
   /** The editor texts that open pod `index` of the current dump as a scenario. */

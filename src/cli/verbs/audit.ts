@@ -5,6 +5,13 @@ import { auditDump, summarizeAudit, type AuditRow, type AuditSummary } from '../
 import type { UpgradeStep } from '../../engine/upgrade/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine } from './format.ts';
+import { RELEASE_FLAG } from '../releaseHelp.ts';
+import type { AuditOverview } from '../../engine/audit/index.ts';
+
+/** Which release each revision was audited as. */
+function releasesLine(releases: AuditOverview['releases']): string {
+  return `Audited as: ${releases.map((r) => `revision ${r.revision} ${r.label}`).join('; ')}`;
+}
 
 const DRIFT: Record<string, string> = {
   'missing-sidecar': 'needs restart',
@@ -113,7 +120,7 @@ const HEAD = ['POD', 'NAMESPACE', 'WEBHOOKS CALLED', 'VERDICT', 'DECIDING RULE']
  * what a restart would do under it.
  */
 export function run(args: string[], io: CliIO): number {
-  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', '--target-install'], ['--json', '--admission-only']);
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', '--target-install', RELEASE_FLAG], ['--json', '--admission-only']);
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
   if (files.length !== 1) throw new CliError(files.length ? 'give one dump file' : 'no input: give the dump with -f DUMP.yaml (or -f - for standard input)');
@@ -123,11 +130,12 @@ export function run(args: string[], io: CliIO): number {
   const steps: UpgradeStep[] | undefined = target !== undefined ? [{ kind: 'install', text: readInstall(target), input: target }] : undefined;
   const fidelity = flags.has('--admission-only') ? 'admission' : 'full';
   if (steps && fidelity === 'admission') throw new CliError('--target-install needs the full audit (it renders every pod under the target): drop --admission-only');
-  const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file, fidelity, ...(steps ? { steps } : {}) });
+  const istioRelease = values[RELEASE_FLAG]?.at(-1);
+  const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file, fidelity, ...(steps ? { steps } : {}), ...(istioRelease ? { istioRelease } : {}) });
   const summary = summarizeAudit(rows);
   const errors = overview.diagnostics.filter((d) => d.severity === 'error');
   if (format === 'json' || format === 'yaml') {
-    const report = { rows, summary, diagnostics: overview.diagnostics };
+    const report = { rows, summary, releases: overview.releases, diagnostics: overview.diagnostics };
     io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
   } else {
     for (const d of overview.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d));
@@ -138,7 +146,7 @@ export function run(args: string[], io: CliIO): number {
       const groups = full ? changeGroups(rows) : undefined;
       const under = target !== undefined ? ` under ${target}` : '';
       const tail = groups ? ['', groups.count ? `What a restart would change${under} (${groups.count} groups):` : `A restart would change nothing${under}.`, ...groups.lines, ...findingGroups(rows)] : [];
-      io.out([...table([head, ...rows.map((r) => line(r, wide))]), '', totals(summary), ...tail].join('\n'));
+      io.out([...table([head, ...rows.map((r) => line(r, wide))]), '', totals(summary), releasesLine(overview.releases), ...tail].join('\n'));
     }
   }
   if (errors.length) return 2;

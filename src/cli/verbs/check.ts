@@ -9,6 +9,8 @@ import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
 import { renderAmbient } from './ambientText.ts';
+import { releaseOfRevision } from '../../engine/releases/index.ts';
+import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
 import { diagnosticLine, onceEach, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
@@ -48,7 +50,7 @@ function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestion
   for (const inj of w.injectors) {
     out.push('');
     const cm = inj.configMap ? `ConfigMap ${inj.configMap.namespace ? `${inj.configMap.namespace}/` : ''}${inj.configMap.name}` : 'no ConfigMap in the input: chart defaults assumed';
-    out.push(`istiod revision ${inj.revision} (via ${inj.webhook}, ${cm}):`);
+    out.push(`istiod revision ${inj.revision}${inj.release ? ` (${inj.release})` : ''} (via ${inj.webhook}, ${cm}):`);
     for (const s of w.steps.filter((x) => x.id.startsWith(`istiod:${inj.revision}:${inj.configuration}/${inj.webhook}:`) && !x.id.endsWith(':config'))) {
       const seen = s.values.filter((v) => v.source).map((v) => `${v.name} at ${at(v.source)}`);
       out.push(`  ${MARK[s.outcome]} ${s.title}: ${s.detail}${seen.length ? `  (${seen.join(', ')})` : ''}`);
@@ -104,9 +106,11 @@ export function run(args: string[], io: CliIO): number {
     );
   }
   const suggestions = !flags.has('--no-suggestions');
-  const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions });
+  // The release each revision runs: the flag's, else what the pasted injector ConfigMaps show.
+  const releases = releasesOfDocuments(docs, cluster.istioRelease);
+  const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions, releases });
   // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
-  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster) : undefined));
+  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster, releaseOfRevision(releases, w.injectedBy[0] ?? 'default')) : undefined));
   // Both data planes: istio-cni's decision on each pod as admitted (ambient/), as the app's Ambient tab shows it.
   const ambient: DocumentsAmbient = ambientForDocuments(docs, { cluster, injectedPods: injections.map((x) => x?.pod?.after as Record<string, any> | undefined), fixes: suggestions });
   const result: AdmissionResult = {

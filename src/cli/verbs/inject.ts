@@ -4,6 +4,7 @@ import { jobNeverCompletes } from '../../engine/injection/jobCompletion.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine, onceEach } from './format.ts';
+import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
 
 /** A file that is a ConfigMap gives its data keys; any other file is the key's text itself (as istioctl's flags take it). */
 function configMapOrText(path: string, io: CliIO): { configMap?: Record<string, any>; text: string } {
@@ -57,15 +58,17 @@ function joinFiles(files: { name: string; text: string }[]) {
 
 /** istioctl kube-inject: injected YAML on stdout, skip warnings on stderr; -o json|patch shows the webhook's view per pod. */
 export function run(args: string[], io: CliIO): number {
-  const { values, positional } = parseFlags(args, ['-f', '--filename', '--injector-config', '--values', '--mesh-config', '--revision', '--native-sidecars', '-o', '--output']);
+  const { values, positional } = parseFlags(args, ['-f', '--filename', '--injector-config', '--values', '--mesh-config', '--revision', '--native-sidecars', RELEASE_FLAG, '-o', '--output']);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])];
   const output = outputFormat(values, ['yaml', 'json', 'patch'] as const, 'yaml');
   if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name files with -f`);
   if (!files.length) throw new CliError('no input: give the workloads with -f FILE (or -f - for standard input)');
   const install: Partial<InstallDocuments> = {};
   const injector = values['--injector-config']?.at(-1);
+  let injectorConfigMap: Record<string, any> | undefined;
   if (injector) {
     const f = configMapOrText(injector, io);
+    injectorConfigMap = f.configMap;
     const configText: string | undefined = f.configMap ? f.configMap.data?.config : f.text;
     let config: unknown;
     try {
@@ -85,6 +88,8 @@ export function run(args: string[], io: CliIO): number {
     const f = configMapOrText(mesh, io);
     install.mesh = parseText(f.configMap ? f.configMap.data?.mesh : f.text, mesh);
   }
+  const release = releaseFromFlag(values, injectorConfigMap);
+  if (release.note) io.err(`meshsim: ${release.note}`);
   // As in the app and on current Kubernetes nodes; istioctl offline would say false.
   const nativeSidecars = boolFlag('--native-sidecars', values['--native-sidecars']?.at(-1)) ?? true;
   const { stream, place } = joinFiles(files.map((f) => ({ name: f === '-' ? 'stdin' : f, text: readInput(f, io) })));
@@ -92,7 +97,7 @@ export function run(args: string[], io: CliIO): number {
     workloads: stream,
     install,
     kubeInjectRevision: values['--revision']?.at(-1) ?? '',
-    context: { nativeSidecars },
+    context: { nativeSidecars, release: release.behaviour },
   });
   const problems = onceEach(result.diagnostics.filter((d) => d.severity !== 'info').map(place));
   for (const d of problems) io.err(diagnosticLine(d));

@@ -3,6 +3,7 @@ import { captureRulesForArgs, captureRulesForClusterEnv, captureRulesForPod, typ
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine } from './format.ts';
+import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
 
 /** An IPv6 documentation address, used as the pod's address when --ipv6 is given without --pod-ip. */
 const IPV6_POD = '2001:db8::10';
@@ -31,7 +32,9 @@ export function run(args: string[], io: CliIO): number {
  */
 export function capture(args: string[], io: CliIO, nft: boolean): number {
   const verb = nft ? 'nftables' : 'iptables';
-  const { values, flags, positional, rest } = parseFlags(args, ['-f', '--filename', '--cluster-env', '--view', '--env', '--pod-ip', '--nameserver', '-o', '--output'], ['--ipv6', '--why', '--json']);
+  const { values, flags, positional, rest } = parseFlags(args, ['-f', '--filename', '--cluster-env', '--view', '--env', '--pod-ip', '--nameserver', RELEASE_FLAG, '-o', '--output'], ['--ipv6', '--why', '--json']);
+  const release = releaseFromFlag(values);
+  if (release.note) io.err(`meshsim: ${release.note}`);
   const podFile = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])].at(-1);
   const sources = [podFile, values['--cluster-env']].filter(Boolean).length + (args.includes('--') ? 1 : 0);
   if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name the pod with -f, or put istio-iptables arguments after --`);
@@ -54,6 +57,7 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
     resolvConf: values['--nameserver'] ?? (podFile ? undefined : []),
     // iptables-save prints when it listed the rules.
     now: Date.now(),
+    release: release.behaviour,
   };
 
   let result: CaptureResult;

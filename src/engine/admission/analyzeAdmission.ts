@@ -108,6 +108,7 @@ export function analyzeAdmission(docs: ScenarioDocuments, options: AdmissionOpti
   let index: ScenarioIndex;
   try {
     index = indexScenario(docs);
+    if (options.releases) index = { ...index, releases: options.releases };
   } catch (err) {
     return { workloads: [], diagnostics: [diagnostic('admission', 'error', `internal error: ${messageOf(err)}`)] };
   }

@@ -1,3 +1,4 @@
+import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import type { CheckInjectReport } from '../webhooks/checkInject.ts';
@@ -133,4 +134,6 @@ export interface AdmissionOptions {
   truthTable?: boolean;
   /** Namespace for objects that name none (kubectl's default). */
   defaultNamespace?: string;
+  /** The release each revision runs (src/engine/releases); master's reading when absent. */
+  releases?: ScenarioRelease;
 }

@@ -52,12 +52,15 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
       const states = applySteps(contents.objects, options.steps);
       contents = { ...contents, objects: states.at(-1)!.objects, diagnostics: [...contents.diagnostics, ...states.flatMap((st) => st.diagnostics)] };
     }
-    cluster = indexCluster(contents.objects, input);
+    cluster = indexCluster(contents.objects, input, options.istioRelease);
   } catch (err) {
     contents = { objects: [], pods: [], diagnostics: [diagnostic('audit', 'error', `internal error: ${messageOf(err)}`)] };
     cluster = { configurations: [], namespaces: new Map(), injectorConfigs: [], diagnostics: [] };
   }
-  const diagnostics = [...contents.diagnostics, ...cluster.diagnostics];
+  const diagnostics = [...contents.diagnostics, ...cluster.diagnostics, ...(cluster.releases?.diagnostics ?? [])];
+  const releases = cluster.releases
+    ? [...Object.values(cluster.releases.revisions), { ...cluster.releases.otherwise, revision: '(any other)' }].map((c) => ({ revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary }))
+    : [];
   const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, options) : undefined;
   const range = shardRange(contents.pods.length, options.shard ?? 0, options.shards ?? 1);
   let cursor = range[0];
@@ -70,6 +73,7 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
       namespaces: count('namespace'),
       webhookConfigurations: count('webhookConfiguration'),
       injectorConfigMaps: count('injectorConfigMap'),
+      releases,
       diagnostics,
     },
     range,

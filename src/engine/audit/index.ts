@@ -3,5 +3,5 @@ export { auditDump, openAudit, shardRange, type AuditSession } from './auditSess
 export { generateDump, printDump, synthesizeDump, type DumpOptions, type GeneratedPod } from './generateDump.ts';
 export { addToSummary, emptySummary, summarizeAudit } from './summarize.ts';
 export { DRIFT_KINDS } from './types.ts';
-export type { AuditFinding, AuditOptions, AuditOverview, AuditRow, AuditSummary, CaptureSummary, ChangeKind, DriftKind, PodScenarioTexts, RenderNote, RestartChange, SidecarState } from './types.ts';
+export type { AuditFinding, AuditOptions, AuditOverview, AuditRelease, AuditRow, AuditSummary, CaptureSummary, ChangeKind, DriftKind, PodScenarioTexts, RenderNote, RestartChange, SidecarState } from './types.ts';
 export { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';

@@ -153,6 +153,8 @@ export interface AuditSummary {
 export type PodScenarioTexts = Partial<Record<InputName, string>>;
 
 export interface AuditOptions {
+  /** The Istio release istiod runs ("1.24", "1.24.3", "master"); unset or "auto": what each revision's injector ConfigMap shows (src/engine/releases). */
+  istioRelease?: string;
   /** The name diagnostics point at (a file path or "dump"). */
   input?: string;
   /** Which part of the pods this session audits, for spreading an audit over several workers. */
@@ -184,5 +186,16 @@ export interface AuditOverview {
   namespaces: number;
   webhookConfigurations: number;
   injectorConfigMaps: number;
+  /** The Istio release each revision with an injector ConfigMap is audited as, then the one for any other revision. */
+  releases: AuditRelease[];
   diagnostics: Diagnostic[];
+}
+
+/** The release one revision of the dump is audited as, and why. */
+export interface AuditRelease {
+  revision: string;
+  /** "Istio 1.24.3", "Istio master". */
+  label: string;
+  chosenBy: 'setting' | 'detected' | 'default';
+  summary: string;
 }

@@ -6,9 +6,18 @@ export { describeRange, inRange, isShippedIn, type ReleaseRange, type ShippedIn 
 export { compareReleases, formatRelease, isMinorOnly, MASTER, NEWEST_MINOR, OLDEST_MINOR, parseRelease, release, type IstioRelease, type ReleaseParse } from './version.ts';
 export { detectRelease, type DetectionInput, type ReleaseDetection, type ReleaseEvidence, type VersionSignal } from './detect.ts';
 export { FINGERPRINTS, type Fingerprint, type InstallShape } from './fingerprints.ts';
+export { AUTO_RELEASE, chooseReleases, releaseOfRevision, type ReleaseChoice, type ScenarioRelease } from './scenarioRelease.ts';
+export { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE, detectionInputOf, isBuiltinInstall } from './fromPaste.ts';
+
+/** The releases a user can pick by minor (each its latest patch), oldest first, then master. */
+export function knownReleaseNames(): string[] {
+  const out: string[] = [];
+  for (let m = OLDEST_MINOR; m <= NEWEST_MINOR; m++) out.push(`1.${m}`);
+  return [...out, 'master'];
+}
 
 import { behaviourOf } from './resolve.ts';
-import { MASTER } from './version.ts';
+import { MASTER, NEWEST_MINOR, OLDEST_MINOR } from './version.ts';
 
 /** Master's behaviour: what every caller gets when it names no release. */
 export const MASTER_BEHAVIOUR = behaviourOf(MASTER);

@@ -52,6 +52,17 @@ function imagesOf(docs: ScenarioDocuments): RevisionImage[] {
   return out;
 }
 
+/**
+ * The same choice outside the staged engine (the CLI's check, tests): from a scenario's documents,
+ * parsing each injector ConfigMap's values and config here.
+ */
+export function releasesOfDocuments(docs: ScenarioDocuments, setting: string | undefined): ScenarioRelease {
+  const installs = docs.objects
+    .filter((o) => o.role.role === 'injectorConfigMap')
+    .map((o) => ({ revision: 'revision' in o.role ? o.role.revision : 'default', configMap: o.value, where: o.doc.locate([...o.path, 'metadata', 'name']) ?? o.doc.locate(o.path) }));
+  return chooseReleases(installs, imagesOf(docs), setting);
+}
+
 export const releaseStage = defineStage({
   id: 'release',
   publish: true,

@@ -1,5 +1,6 @@
 import { ambient, ambientDnsCapture, ambientExcludeNamespaces, ambientSelectors, nativeNftables } from './ambient.ts';
 import { cni } from './cni.ts';
+import { istioRelease } from './istioRelease.ts';
 import { nativeSidecars } from './nativeSidecars.ts';
 import type { ClusterSetting } from './types.ts';
 
@@ -17,4 +18,5 @@ export const CLUSTER_SETTINGS: readonly ClusterSetting[] = [
   ambientSelectors,
   ambientExcludeNamespaces,
   nativeNftables,
+  istioRelease,
 ];

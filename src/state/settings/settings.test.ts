@@ -19,3 +19,18 @@ describe('cluster settings', () => {
     expect(validSettingValue(release, true)).toBe(false);
   });
 });
+
+describe('the Istio release setting', () => {
+  it('offers every release the engine simulates', async () => {
+    const { knownReleaseNames } = await import('../../engine/releases/index.ts');
+    const { RELEASE_CHOICES } = await import('./istioRelease.ts');
+    expect([...RELEASE_CHOICES]).toEqual(knownReleaseNames());
+  });
+
+  it('keeps an exact patch from a scenario file, and nothing that is not a release', async () => {
+    const { istioRelease } = await import('./istioRelease.ts');
+    expect(validSettingValue(istioRelease, '1.24.3')).toBe(true);
+    expect(validSettingValue(istioRelease, '1.24')).toBe(true);
+    expect(validSettingValue(istioRelease, 'banana')).toBe(false);
+  });
+});

@@ -23,10 +23,14 @@ export interface ClusterSetting {
   flag: string;
   /** Where the app shows it: the header (default), or beside what it configures (the Ambient panel). */
   place?: 'header' | 'ambient';
+  /** A choice that also takes values beyond its list (e.g. an exact release "1.24.3" from the CLI or a scenario file). */
+  accepts?(value: string): boolean;
+  /** A choice's label drawn from the result (e.g. "as pasted: Istio 1.24"), and a sentence for its hover. */
+  describe?(value: string, result: ScenarioResult | undefined): { label?: string; title?: string } | undefined;
 }
 
 /** Whether `value` is one this setting can take (a saved scenario or a flag is checked with it). */
 export function validSettingValue(setting: ClusterSetting, value: unknown): boolean {
   if (setting.control.kind === 'boolean') return typeof value === 'boolean';
-  return typeof value === 'string' && setting.control.choices.some((c) => c.value === value);
+  return typeof value === 'string' && (setting.control.choices.some((c) => c.value === value) || setting.accepts?.(value) === true);
 }

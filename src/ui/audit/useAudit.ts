@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createAuditClient, type AuditClient, type AuditEvent } from '../../worker/auditClient.ts';
+import { useAppState } from '../../state/storeContext.tsx';
 import type { AuditRow, AuditSummary, Diagnostic, PodScenarioTexts, UpgradeInput, UpgradePreview, UpgradeStep } from '../../worker/auditProtocol.ts';
 
 export interface AuditState {
@@ -71,12 +72,14 @@ export function useAudit() {
   }, [flush]);
 
   const lastDump = useRef<{ text: string; source: string } | undefined>(undefined);
+  // The header's Istio release setting applies to the audit too.
+  const istioRelease = useAppState((s) => s.cluster.istioRelease);
   const start = useCallback((text: string, source: string, steps?: UpgradeStep[]) => {
     pending.current = { rows: [] };
     lastDump.current = { text, source };
     setState({ ...IDLE, phase: 'reading', source, ...(steps?.length ? { steps } : {}) });
-    clientRef.current?.run(text, source, steps);
-  }, []);
+    clientRef.current?.run(text, source, steps, istioRelease);
+  }, [istioRelease]);
 
   /** Audits the last dump again, under an upgrade's steps (or as it is, with none). */
   const rerun = useCallback((steps?: UpgradeStep[]) => {

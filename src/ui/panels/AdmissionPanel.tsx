@@ -6,6 +6,7 @@ import { VerdictBanner } from '../admission/VerdictBanner.tsx';
 import { WebhookTable } from '../admission/WebhookTable.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 import { NoWorkload } from '../NoWorkload.tsx';
+import { ReleaseNote, releaseOf } from '../ReleaseNote.tsx';
 
 /** Admission: which webhooks Kubernetes calls for the pod, istiod's decision, and what would change it. */
 export default function AdmissionPanel() {
@@ -33,6 +34,7 @@ export default function AdmissionPanel() {
       ) : null}
       <DataPlaneLine />
       <VerdictBanner verdict={a.verdict} summary={a.summary} injectedBy={a.injectedBy} />
+      <ReleaseNote choice={releaseOf(result, a.injectedBy[0] ?? a.injectors[0]?.revision)} />
       {a.doubleInjection ? (
         <p className="warning-box" role="alert">
           ⚠ {a.doubleInjection.message}

@@ -3,6 +3,7 @@ import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
 import { NoWorkload } from '../NoWorkload.tsx';
+import { ReleaseNote, releaseOf } from '../ReleaseNote.tsx';
 import { Term } from '../Term.tsx';
 import { TabList, tabId, tabPanelId } from '../tabs/TabList.tsx';
 
@@ -43,6 +44,7 @@ export default function PodPanel() {
         {injection.install.note} To use your cluster's, paste <code>kubectl get configmap istio-sidecar-injector -n istio-system -o yaml</code> into the
         Injector ConfigMap tab.
       </p>
+      <ReleaseNote choice={releaseOf(result, injection.install.revision)} builtinTemplates={injection.install.injector.from === 'builtin'} />
       {pod?.error ? (
         <p className="warning-box" role="alert">
           istiod rejects the pod: {pod.error}

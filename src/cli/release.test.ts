@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateDump } from '../engine/audit/index.ts';
+import { runCli } from './verbs/captured.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'meshsim-release-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const POD = 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers: [{name: web, image: example/web:1}]\n';
+const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n';
+
+describe('--istio-version', () => {
+  it('inject writes what that release\'s istioctl writes', async () => {
+    const old = await runCli(['inject', '-f', file('pod.yaml', POD), '--istio-version', '1.27.3']);
+    expect(old.code).toBe(0);
+    expect(old.out).toMatch(/^ {2}creationTimestamp: null$/m);
+    const now = await runCli(['inject', '-f', file('pod.yaml', POD)]);
+    expect(now.out).not.toContain('creationTimestamp');
+  });
+
+  it('refuses a release it does not simulate, in words', async () => {
+    const r = await runCli(['inject', '-f', file('pod.yaml', POD), '--istio-version', '1.21']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--istio-version: Istio 1\.21 is older than 1\.22\.0/);
+  });
+
+  it('iptables writes that release\'s rules', async () => {
+    const r = await runCli(['iptables', '--istio-version', '1.24', '--', '-p', '15001', '-z', '15006', '-u', '1337', '-i', '*', '-b', '*']);
+    expect(r.out).toContain('-A OUTPUT -p tcp -j ISTIO_OUTPUT\n');
+  });
+
+  it('check names the release each istiod runs', async () => {
+    const r = await runCli(['check', '-f', file('pod.yaml', POD), '-f', file('ns.yaml', NAMESPACE), '--istio-version', '1.23.2']);
+    expect(r.out).toContain('istiod revision default (Istio 1.23.2)');
+  });
+
+  it('audit says which release each revision was audited as', async () => {
+    const dump = file('dump.yaml', generateDump({ pods: 20, seed: 1 }));
+    const r = await runCli(['audit', '-f', dump, '--istio-version', '1.26']);
+    expect(r.out).toMatch(/Audited as: revision default Istio 1\.26 \(latest patch\)/);
+    expect(readFileSync(dump, 'utf8').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,7 @@
+// The release flag's name and help, without the engine (verbs.ts prints help before loading it).
+
+/** The flag every verb takes for the Istio release: `--istio-version 1.24`, `1.24.3`, `master` or `auto`. */
+export const RELEASE_FLAG = '--istio-version';
+
+export const RELEASE_HELP = `      --istio-version V       the Istio release to simulate: 1.24, 1.24.3, master, or auto (default: read
+                              from the injector ConfigMap's global.tag, labels and templates; else master)`;

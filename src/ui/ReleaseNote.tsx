@@ -1,0 +1,63 @@
+import type { ReleaseChoice, ScenarioResult } from '../worker/protocol.ts';
+
+/** The release a revision is simulated as (the section's per-revision choice, else the fallback). */
+export function releaseOf(result: ScenarioResult | undefined, revision: string | undefined): ReleaseChoice | undefined {
+  const r = result?.release;
+  if (!r) return undefined;
+  const rev = revision ?? 'default';
+  return Object.hasOwn(r.revisions, rev) ? r.revisions[rev] : r.otherwise;
+}
+
+const BY = { setting: 'as set in the header', detected: 'read from the paste', default: 'nothing in the paste tells' } as const;
+
+/**
+ * Which Istio release a panel simulates, why, and what that release does differently from master:
+ * one line, with the evidence and the differences folded away.
+ */
+export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoice | undefined; builtinTemplates?: boolean }) {
+  if (!choice) return null;
+  const d = choice.detection;
+  return (
+    <div className="release-note" data-testid="release-note">
+      <details>
+        <summary>
+          Simulating <strong>{choice.label}</strong> <span className="muted">({BY[choice.chosenBy]})</span>
+        </summary>
+        <p className="small">{choice.summary}</p>
+        {d.evidence.length ? (
+          <ul className="small">
+            {d.evidence.map((e, i) => (
+              <li key={i}>
+                {e.signal}: {e.says}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {d.conflicts.map((c, i) => (
+          <p key={i} className="small warning-text">
+            ⚠ {c}
+          </p>
+        ))}
+        {choice.chosenBy === 'detected' && d.assumed.length ? <p className="small muted">Assumed (differs between patches): {d.assumed.join('; ')}.</p> : null}
+        {choice.differsFromMaster.length ? (
+          <>
+            <p className="small">How {choice.name} behaves unlike master ({choice.differsFromMaster.length}):</p>
+            <ul className="small">
+              {choice.differsFromMaster.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="small muted">This is master&apos;s behaviour.</p>
+        )}
+      </details>
+      {builtinTemplates && choice.name !== 'master' ? (
+        <p className="small muted">
+          meshsim&apos;s built-in install carries master&apos;s templates: what {choice.name}&apos;s istiod does in Go is simulated, but its own templates need your
+          cluster&apos;s istio-sidecar-injector ConfigMap.
+        </p>
+      ) : null}
+    </div>
+  );
+}
