@@ -94,7 +94,8 @@ ${FILES}
       --pod-ip IP             the pod's address, repeatable
       --nameserver IP         a resolv.conf nameserver, repeatable
       --why                   say why each rule group is there
-      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default master)
+      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default:
+                              the release the pod's istio-init/istio-proxy image names, else master)
   -o, --output FORMAT         text (default), json or yaml
       --json                  same as -o json
 
@@ -119,6 +120,8 @@ Options:
 ${FILES}
       --cluster-env FILE      a VM's cluster.env
       --view script|ruleset   the nft script (default) or the kernel's nft list ruleset
+      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default:
+                              the release the pod's istio-init/istio-proxy image names, else master)
       --env NAME=VALUE        an environment variable for istio-iptables, repeatable
       --pod-ip IP             the pod's address, repeatable (an IPv6 one adds the ip6 rules)
       --nameserver IP         a resolv.conf nameserver, repeatable

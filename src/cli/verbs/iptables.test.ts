@@ -97,3 +97,41 @@ describe('meshsim nftables and the nft backend through meshsim iptables', () => 
     expect(r.out).toContain('add table inet istio-proxy-nat');
   });
 });
+
+describe('whose istio-iptables writes the rules', () => {
+  const podWith = (image: string) => {
+    const file = join(dir, `release-${image.replace(/\W/g, '_')}.yaml`);
+    writeFileSync(file, [
+      'apiVersion: v1', 'kind: Pod', 'metadata: {name: p, namespace: d}', 'spec:',
+      '  initContainers:', '  - name: istio-init', `    image: ${image}`, '    args: [istio-iptables, -p, "15001", -b, "*", -i, "*", -o, "8080"]',
+      '  containers:', '  - name: istio-proxy', `    image: ${image}`, '',
+    ].join('\n'));
+    return file;
+  };
+
+  it("the release the pod's istio-init image names, as the app reads it", async () => {
+    // From 1.25, each -o port also gets a udp RETURN; the 1.24 pod's istio-iptables writes none.
+    const old = await run(['--why', '-f', podWith('docker.io/istio/proxyv2:1.24.0')]);
+    expect(old.code).toBe(0);
+    expect(old.err).toMatch(/^# Istio 1\.24\.0, read from the image docker.io\/istio\/proxyv2:1.24.0 of the istio-init container/m);
+    expect(old.out).toContain('-A ISTIO_OUTPUT -p tcp --dport 8080 -j RETURN');
+    expect(old.out).not.toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
+    const newer = await run(['-f', podWith('docker.io/istio/proxyv2:1.28.1')]);
+    expect(newer.out).toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
+  });
+
+  it('--istio-version chooses another, and a release meshsim does not reproduce is an error', async () => {
+    const r = await run(['--why', '--istio-version', '1.28', '-f', podWith('docker.io/istio/proxyv2:1.24.0')]);
+    expect(r.err).toMatch(/^# Istio 1\.28's istio-iptables \(--istio-version\)/m);
+    expect(r.out).toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
+    const bad = await run(['--istio-version', '1.9', '--', '-b', '*']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--istio-version: Istio 1\.9 is older than 1\.22\.0/);
+  });
+
+  it('--native-nftables before 1.27 is the unknown flag istio-iptables says it is', async () => {
+    const r = await runCli(['nftables', '--istio-version', '1.26', '--', '-b', '*'], { env: {} });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown flag: --native-nftables/);
+  });
+});

@@ -2,6 +2,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { captureRulesForArgs, captureRulesForClusterEnv, captureRulesForPod, type CaptureContext, type CaptureResult } from '../../engine/iptables/index.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { behaviourOf, detectionInputOf, detectRelease, MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../../engine/releases/index.ts';
 import { diagnosticLine } from './format.ts';
 import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
 
@@ -22,6 +23,30 @@ function firstWorkload(text: string, file: string): Record<string, any> {
   throw new CliError(`no Pod or workload (an object with spec.template) in ${file}`);
 }
 
+/**
+ * Whose istio-iptables writes the rules: --istio-version, else the release a pod's istio-init,
+ * istio-validation or istio-proxy image names (as the app reads an injected pod), else master.
+ */
+function chooseRelease(values: Record<string, string[]>, pod: Record<string, any> | undefined): { behaviour: ReleaseBehaviour; why: string; note?: string } {
+  const raw = values[RELEASE_FLAG]?.at(-1);
+  if (raw !== undefined && raw !== 'auto') {
+    const r = releaseFromFlag(values);
+    return { ...r, why: `Istio ${raw}'s istio-iptables (${RELEASE_FLAG})` };
+  }
+  const spec = pod?.kind === 'Pod' ? pod.spec : pod?.spec?.template?.spec ?? pod?.spec?.jobTemplate?.spec?.template?.spec;
+  const images: Array<{ image: string; what: string }> = [];
+  for (const field of ['initContainers', 'containers'] as const) {
+    const list: unknown = spec?.[field];
+    for (const c of Array.isArray(list) ? list : []) {
+      if (['istio-init', 'istio-validation', 'istio-proxy'].includes(c?.name) && typeof c?.image === 'string') images.push({ image: c.image, what: `the ${c.name} container` });
+    }
+  }
+  const d = images.length ? detectRelease(detectionInputOf(undefined, images)) : undefined;
+  if (!d || d.basis === 'none') return { behaviour: MASTER_BEHAVIOUR, why: `master's istio-iptables (no ${RELEASE_FLAG}, and no istio image in the input names a release)` };
+  const why = `${d.summary.replace(/\.$/, '')}; ${RELEASE_FLAG} chooses another`;
+  return { behaviour: behaviourOf(d.release), why, note: `simulating ${why}` };
+}
+
 export function run(args: string[], io: CliIO): number {
   return capture(args, io, false);
 }
@@ -33,8 +58,6 @@ export function run(args: string[], io: CliIO): number {
 export function capture(args: string[], io: CliIO, nft: boolean): number {
   const verb = nft ? 'nftables' : 'iptables';
   const { values, flags, positional, rest } = parseFlags(args, ['-f', '--filename', '--cluster-env', '--view', '--env', '--pod-ip', '--nameserver', RELEASE_FLAG, '-o', '--output'], ['--ipv6', '--why', '--json']);
-  const release = releaseFromFlag(values);
-  if (release.note) io.err(`meshsim: ${release.note}`);
   const podFile = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])].at(-1);
   const sources = [podFile, values['--cluster-env']].filter(Boolean).length + (args.includes('--') ? 1 : 0);
   if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name the pod with -f, or put istio-iptables arguments after --`);
@@ -51,6 +74,9 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
     extraEnv[e.slice(0, eq)] = e.slice(eq + 1);
   }
   const ipv6 = flags.has('--ipv6');
+  const pod = podFile ? firstWorkload(readInput(podFile, io), podFile === '-' ? 'stdin' : podFile) : undefined;
+  const release = chooseRelease(values, pod);
+  if (release.note) io.err(`meshsim: ${release.note}`);
   const context: CaptureContext = {
     podIPs: values['--pod-ip'] ?? [ipv6 ? IPV6_POD : IPV4_POD],
     // A pod's resolv.conf follows from its dnsPolicy; elsewhere no --nameserver means none.
@@ -61,9 +87,7 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
   };
 
   let result: CaptureResult;
-  let pod: Record<string, any> | undefined;
-  if (podFile) {
-    pod = firstWorkload(readInput(podFile, io), podFile === '-' ? 'stdin' : podFile);
+  if (pod) {
     result = captureRulesForPod(pod, { context, extraEnv, cni: { pluginEnv: extraEnv, ...(nft ? { cniConfig: { native_nftables: true } } : {}) } });
   } else if (values['--cluster-env']) {
     const text = readInput(values['--cluster-env'].at(-1)!, io);
@@ -75,6 +99,7 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
   }
 
   const failed = result.diagnostics.some((d) => d.severity === 'error');
+  result.why.unshift(release.why);
   if (format !== 'text') {
     io.out(format === 'json' ? JSON.stringify(result, null, 2) : stringify(result, { lineWidth: 0, aliasDuplicateObjects: false }));
     return failed ? 2 : result.entry === 'none' ? 1 : 0;
