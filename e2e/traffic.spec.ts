@@ -158,3 +158,14 @@ test('an injected line iptables-restore accepts is drawn as injected, never as a
   await row.click();
   await expect(page.getByTestId('rule-why')).toContainText('not a rule istio-iptables meant');
 });
+
+test("the DNS proxy's answer to the app comes back from the nameserver the app asked", async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Example scenario').selectOption({ label: 'DNS capture by the Istio agent' });
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await page.getByRole('button', { name: 'DNS answer to the app' }).click();
+  await expect(page.getByTestId('trace-final')).toContainText('conntrack NAT to 10.96.0.10:53');
+  await expect(page.getByTestId('trace-prelude')).toContainText('UDP 192.0.2.10:40000 → 10.96.0.10:53 (uid 1000)');
+  await expect(page.getByTestId('trace-conntrack')).toContainText('zone 2');
+  await expect(page.getByTestId('trace-conntrack')).toContainText('reply 127.0.0.1:15053 -> 192.0.2.10:40000');
+});

@@ -47,6 +47,21 @@ export function trafficPresets(family: Family, config: CaptureConfig | undefined
     { id: 'dns-query', label: 'DNS query', question: `The app sends a UDP DNS query to its nameserver ${CLUSTER_DNS[family]}:53.`, packet: out(CLUSTER_DNS[family], 53, 'udp') },
     { id: 'proxy-own-traffic', label: "Proxy's own traffic", question: `Envoy (uid ${proxyUid}) connects upstream to ${SERVICE[family]}:8080.`, packet: out(SERVICE[family], 8080, 'tcp', proxyUid) },
   ];
+  if (config?.redirectDNS) {
+    // The answer the app gets from istio-agent's DNS proxy: conntrack undoes the redirect of its
+    // query, so the app sees it come from the nameserver it asked (the case users ask about).
+    const agent = family === 'ipv6' ? '::1' : '127.0.0.1';
+    const proxyGid = Number(config.proxyGID.split(',')[0] || proxyUid);
+    presets.push({
+      id: 'dns-answer',
+      label: 'DNS answer to the app',
+      question: `istio-agent's DNS proxy (uid ${proxyUid}) answers the app's query to ${CLUSTER_DNS[family]}:53, which the rules redirected to it: where does the answer seem to come from?`,
+      packet: {
+        family, direction: 'outbound', proto: 'udp', src: { addr: agent, port: 15053 }, dst: { addr: pod, port: 40000 }, iface: 'eth0', state: 'new', uid: proxyUid, gid: proxyGid,
+        prelude: { proto: 'udp', src: { addr: pod, port: 40000 }, dst: { addr: CLUSTER_DNS[family], port: 53 }, uid: APP_UID, gid: APP_UID },
+      },
+    });
+  }
   if (excluded) {
     presets.push({ id: 'excluded-cidr', label: 'To an excluded CIDR', question: `The app connects to ${excluded}:443, inside an excluded range.`, packet: out(excluded, 443) });
   }

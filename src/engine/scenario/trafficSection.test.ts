@@ -37,3 +37,30 @@ describe('analyzeTraffic on a pod that programs nftables', () => {
     expect(inbound.trace?.final).toBe('TPROXY to 15006');
   });
 });
+
+describe('the DNS proxy answers the app', () => {
+  const pod = (nft: boolean, capture = true) => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', annotations: { 'sidecar.istio.io/status': '{}' } },
+    spec: {
+      initContainers: [{
+        name: 'istio-init',
+        args: ['istio-iptables', '-p', '15001', '-z', '15006', '-u', '1337', '-m', 'REDIRECT', '-i', '*', '-b', '*', ...(nft ? ['--native-nftables'] : [])],
+        env: capture ? [{ name: 'ISTIO_META_DNS_CAPTURE', value: 'true' }] : [],
+      }],
+      containers: [{ name: 'app' }, { name: 'istio-proxy' }],
+    },
+  });
+
+  it.each([[false], [true]])('the answer is reverse-translated to come from the nameserver the app asked (nft: %s)', (nft) => {
+    const r = analyzeTraffic(pod(nft), { family: 'ipv4', preset: 'dns-answer' });
+    expect(r.capture.backend).toBe(nft ? 'nftables' : 'iptables');
+    expect(r.trace?.preset).toBe('dns-answer');
+    expect(r.trace?.final).toBe('conntrack NAT to 10.96.0.10:53');
+    // The query's conntrack entry was redirected in zone 2: the reply is its reply direction.
+    expect(r.trace?.conntrack).toMatchObject({ zone: 2, original: '192.0.2.10:40000 -> 10.96.0.10:53', reply: '127.0.0.1:15053 -> 192.0.2.10:40000' });
+  });
+
+  it('is offered only when DNS is captured', () => {
+    expect(analyzeTraffic(pod(false, false)).presets.map((p) => p.id)).not.toContain('dns-answer');
+  });
+});

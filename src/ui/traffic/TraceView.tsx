@@ -12,9 +12,21 @@ export function TraceView({ trace, selected, onRule, injected }: { trace: NonNul
         <strong>{p.direction === 'outbound' ? 'Outbound' : 'Inbound'}</strong> {p.proto.toUpperCase()} {p.src.addr}:{p.src.port} → {p.dst.addr}:{p.dst.port}
         {p.direction === 'outbound' && p.uid !== undefined ? ` (uid ${p.uid})` : ''} · {p.state ?? 'new'}
       </p>
+      {p.prelude ? (
+        <p className="trace-prelude small" data-testid="trace-prelude">
+          After the packet it answers: {p.prelude.proto.toUpperCase()} {p.prelude.src.addr}:{p.prelude.src.port} → {p.prelude.dst.addr}:{p.prelude.dst.port}
+          {p.prelude.uid !== undefined ? ` (uid ${p.prelude.uid})` : ''}, traced first so conntrack holds its entry.
+        </p>
+      ) : null}
       <p className="trace-final" data-testid="trace-final">
         <strong>{trace.final}</strong> — {trace.explanation}
       </p>
+      {trace.conntrack && (trace.conntrack.zone !== 0 || trace.conntrack.original !== trace.conntrack.reply.split(' -> ').reverse().join(' -> ')) ? (
+        <p className="trace-conntrack small muted" data-testid="trace-conntrack">
+          conntrack entry{trace.conntrack.zone ? ` in zone ${trace.conntrack.zone}` : ''}: original <code>{trace.conntrack.original}</code>, reply <code>{trace.conntrack.reply}</code>
+          {trace.conntrack.mark ? ` · mark 0x${trace.conntrack.mark.toString(16)}` : ''}
+        </p>
+      ) : null}
       <ol className="hits">
         {trace.hits.map((h, i) => (
           <li key={`${h.at}-${i}`} data-at={h.at}>
