@@ -44,7 +44,7 @@ function chooseRelease(values: Record<string, string[]>, pod: Record<string, any
   const d = images.length ? detectRelease(detectionInputOf(undefined, images)) : undefined;
   if (!d || d.basis === 'none') return { behaviour: MASTER_BEHAVIOUR, why: `master's istio-iptables (no ${RELEASE_FLAG}, and no istio image in the input names a release)` };
   const why = `${d.summary.replace(/\.$/, '')}; ${RELEASE_FLAG} chooses another`;
-  return { behaviour: behaviourOf(d.release), why, note: `simulating ${why}` };
+  return { behaviour: behaviourOf(d.release), why };
 }
 
 export function run(args: string[], io: CliIO): number {
@@ -76,7 +76,8 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
   const ipv6 = flags.has('--ipv6');
   const pod = podFile ? firstWorkload(readInput(podFile, io), podFile === '-' ? 'stdin' : podFile) : undefined;
   const release = chooseRelease(values, pod);
-  if (release.note) io.err(`meshsim: ${release.note}`);
+  // Which release and why is in --why (and the JSON's why); a release the flag names approximately says so.
+  if (release.note && values[RELEASE_FLAG]) io.err(`meshsim: ${release.note}`);
   const context: CaptureContext = {
     podIPs: values['--pod-ip'] ?? [ipv6 ? IPV6_POD : IPV4_POD],
     // A pod's resolv.conf follows from its dnsPolicy; elsewhere no --nameserver means none.
