@@ -54,5 +54,6 @@ describe('the staged engine', () => {
     for (const step of steps) {
       expect(withoutTime(warm.analyze(step))).toEqual(withoutTime(createScenarioEngine().analyze(step)));
     }
-  });
+    // Eight steps per example, each analysed twice: about 50 s alone on a shared core, so the default 60 s is too tight.
+  }, 300_000);
 });
