@@ -2,7 +2,7 @@ import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import type { Diagnostic, SourceRef } from '../worker/protocol.ts';
 import { INPUT_LABELS } from './inputLabels.ts';
 
-const WORKLOAD_KINDS = 'a Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job or CronJob';
+const WORKLOAD_KINDS = 'a Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, or any object with a pod template (an Argo Rollout, a Knative Service)';
 
 /**
  * Said by a panel when the scenario has no workload to show: which input to fix and how, rather
@@ -16,6 +16,8 @@ export function NoWorkload() {
   const inWorkloads = diagnostics.filter((d) => d.source?.input === 'workloads');
   const syntax = inWorkloads.find((d) => d.severity === 'error' && d.origin === 'yaml');
   const broken = inWorkloads.find((d) => d.severity === 'error');
+  // A controller's object meshsim knows but cannot take pods from (a Rollout with a workloadRef) says why.
+  const noPods = inWorkloads.find((d) => d.severity === 'warning' && d.origin === 'documents');
   const unused = inWorkloads.filter((d) => d.severity === 'info' && / is not used by the simulation/.test(d.message));
   const tab = INPUT_LABELS.workloads.label;
   const at = (d: Diagnostic) => (
@@ -36,6 +38,12 @@ export function NoWorkload() {
     says = (
       <>
         Fix the {tab} tab at {at(broken)}: {broken.message}.
+      </>
+    );
+  } else if (noPods) {
+    says = (
+      <>
+        {noPods.message} ({at(noPods)}).
       </>
     );
   } else if (unused.length) {

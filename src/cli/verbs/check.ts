@@ -75,13 +75,14 @@ function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestion
 }
 
 /**
- * What rendering the pod warns about the workload itself (a Job that never completes while
- * istio-proxy runs, an annotation meshsim cannot render), among its notes, as the app shows them.
- * The install's own warnings are not repeated for every workload.
+ * What rendering the pod says about the workload itself (a Job that never completes while
+ * istio-proxy runs, a Rollout whose pods its controller makes, an annotation meshsim cannot
+ * render), among its notes, as the app shows them. The install's own warnings are not repeated
+ * for every workload.
  */
 function withRenderWarnings(w: WorkloadAdmission, injection: InjectionResult): WorkloadAdmission {
   const at = w.workload.source;
-  const own = injection.diagnostics.filter((d) => d.severity === 'warning' && at && d.source?.input === at.input && d.source.line === at.line);
+  const own = injection.diagnostics.filter((d) => d.severity !== 'error' && at && d.source?.input === at.input && d.source.line === at.line);
   return own.length ? { ...w, diagnostics: [...w.diagnostics, ...own] } : w;
 }
 
@@ -143,7 +144,7 @@ export function run(args: string[], io: CliIO): number {
   const yamlBroken = docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error');
   if (yamlBroken) return 2; // the YAML error above says what to fix; the rest follows from it
   if (!result.workloads.length) {
-    if (format === 'text' || format === 'wide') io.err(`meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob…) in ${files.join(', ')}`);
+    if (format === 'text' || format === 'wide') io.err(`meshsim check: no Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob, or an object with a pod template such as an Argo Rollout) in ${files.join(', ')}`);
     return 2;
   }
   // In the mesh, with a sidecar or in ambient mode, is a "yes".

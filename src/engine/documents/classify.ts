@@ -1,4 +1,5 @@
-import { WORKLOAD_KINDS, type DocumentRole, type WorkloadKind } from './kinds.ts';
+import { templatedKindOf } from '../kube/podControllers.ts';
+import { POD_TEMPLATE_PATH, WORKLOAD_KINDS, type DocumentRole, type WorkloadKind } from './kinds.ts';
 
 const INJECTOR_CONFIGMAP = /^istio-sidecar-injector(?:-(.+))?$/;
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
@@ -19,7 +20,7 @@ export function classifyDocument(value: unknown): DocumentRole {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { role: 'other', kind: '(not a mapping)' };
   const obj = value as Record<string, any>;
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
-  if ((WORKLOAD_KINDS as string[]).includes(kind)) return { role: 'workload', kind: kind as WorkloadKind };
+  if ((WORKLOAD_KINDS as string[]).includes(kind)) return { role: 'workload', kind, templatePath: POD_TEMPLATE_PATH[kind as WorkloadKind] };
   if (kind === 'Namespace') return { role: 'namespace' };
   if (kind === 'MutatingWebhookConfiguration') return { role: 'webhookConfiguration' };
   if (kind === 'List' || kind.endsWith('List')) return { role: 'list' };
@@ -34,5 +35,8 @@ export function classifyDocument(value: unknown): DocumentRole {
     if (mesh && !name.startsWith('istio-sidecar-injector')) return { role: 'meshConfigMap', revision: mesh[1] ?? 'default' };
     return { role: 'configMap' };
   }
+  // Another controller's object whose pods are made from a template (kube/podControllers.ts).
+  const templated = templatedKindOf(obj);
+  if (templated) return { role: 'workload', kind, templatePath: templated.templatePath, templated };
   return { role: 'other', kind: kind || '(no kind)' };
 }

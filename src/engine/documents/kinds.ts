@@ -1,4 +1,6 @@
-/** The kinds of Kubernetes objects meshsim reads, and where each keeps its pod template. */
+import type { TemplatedKind } from '../kube/podControllers.ts';
+
+/** Kubernetes' own workload kinds (and OpenShift's DeploymentConfig): where each keeps its pod template. */
 export type WorkloadKind =
   | 'Pod'
   | 'Deployment'
@@ -11,7 +13,11 @@ export type WorkloadKind =
   | 'DeploymentConfig';
 
 export type DocumentRole =
-  | { role: 'workload'; kind: WorkloadKind }
+  /**
+   * An object whose pods istiod sees: one of Kubernetes' own kinds, or (`templated`) another
+   * controller's object with a pod template (an Argo Rollout, a Knative Service, a custom resource).
+   */
+  | { role: 'workload'; kind: string; templatePath: readonly string[]; templated?: TemplatedKind }
   | { role: 'namespace' }
   | { role: 'webhookConfiguration' }
   | { role: 'injectorConfigMap'; revision: string }

@@ -3,7 +3,9 @@ import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
 import { apiServerRefusals } from '../validation/apiServerValidity.ts';
 import { classifyDocument } from './classify.ts';
-import { POD_TEMPLATE_PATH, type DocumentRole, type WorkloadKind } from './kinds.ts';
+import type { TemplatedKind } from '../kube/podControllers.ts';
+import { whyNoPodTemplate } from '../kube/podControllers.ts';
+import type { DocumentRole } from './kinds.ts';
 
 /** One object of the scenario: where it came from, what it is, and its path inside its document. */
 export interface ScenarioObject {
@@ -15,7 +17,10 @@ export interface ScenarioObject {
 }
 
 export interface Workload extends ScenarioObject {
-  kind: WorkloadKind;
+  /** The object's kind: one of Kubernetes' own (WorkloadKind), or another controller's (`templated`). */
+  kind: string;
+  /** Set for an object of another controller (an Argo Rollout, a Knative Service...): whose it is and what meshsim does not simulate. */
+  templated?: TemplatedKind;
   name: string;
   namespace: string;
   /** The pod template ({metadata, spec}); for a Pod, the Pod itself. */
@@ -54,7 +59,7 @@ export function readInputDocuments(name: string, text: string, budget: { objects
   const workloads: Workload[] = [];
   for (const o of objects) {
     if (o.role.role !== 'workload') continue;
-    const w = toWorkload(o, o.role.kind, diagnostics);
+    const w = toWorkload(o, o.role, diagnostics);
     if (w) workloads.push(w);
   }
   return { input: name, text, stream: parsed.stream, editable: !parsed.diagnostics.some((d) => d.severity === 'error'), objects, workloads, diagnostics };
@@ -114,13 +119,15 @@ function collect(
   }
   // What the API server would refuse about the object itself (validation/apiServerValidity.ts).
   if (role.role !== 'other') {
-    const templatePath = role.role === 'workload' ? POD_TEMPLATE_PATH[role.kind] : undefined;
+    const templatePath = role.role === 'workload' ? role.templatePath : undefined;
     const what = `${typeof v?.kind === 'string' ? v.kind : 'the object'} ${typeof v?.metadata?.name === 'string' ? v.metadata.name : ''}`.trim();
     for (const r of apiServerRefusals(doc, path, value as Record<string, any>, templatePath)) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
   }
   if (role.role === 'other') {
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
-    diagnostics.push(diagnostic('documents', 'info', `${role.kind === '(no kind)' ? 'a document without a kind' : `kind ${role.kind}`} is not used by the simulation`, where));
+    // A controller meshsim knows whose object has no template says why; others are only not used.
+    const why = whyNoPodTemplate(value);
+    diagnostics.push(why ? diagnostic('documents', 'warning', why, where) : diagnostic('documents', 'info', `${role.kind === '(no kind)' ? 'a document without a kind' : `kind ${role.kind}`} is not used by the simulation`, where));
   }
   if (role.role === 'configMap') {
     // Only the injector and mesh ConfigMaps are read (by name); any other says so, as a Service does.
@@ -134,8 +141,8 @@ function collect(
   }
 }
 
-function toWorkload(o: ScenarioObject, kind: WorkloadKind, diagnostics: Diagnostic[]): Workload | undefined {
-  const rel = POD_TEMPLATE_PATH[kind];
+function toWorkload(o: ScenarioObject, role: Extract<DocumentRole, { role: 'workload' }>, diagnostics: Diagnostic[]): Workload | undefined {
+  const { kind, templatePath: rel } = role;
   let template: any = o.value;
   for (const key of rel) template = template?.[key];
   const name = String(o.value.metadata?.name ?? o.value.metadata?.generateName ?? '');
@@ -151,6 +158,7 @@ function toWorkload(o: ScenarioObject, kind: WorkloadKind, diagnostics: Diagnost
   return {
     ...o,
     kind,
+    ...(role.templated ? { templated: role.templated } : {}),
     name,
     namespace: String(o.value.metadata?.namespace ?? ''),
     podTemplate: { metadata, spec },

@@ -1,3 +1,4 @@
+import { podOfTemplated, templatedKindOf } from '../kube/podControllers.ts';
 import type { Pod } from './postprocess/containers.ts';
 
 /** A pod of a workload kind's template, paired with the workload it came from. */
@@ -13,7 +14,8 @@ const TEMPLATE_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Repli
 /**
  * The pod the controllers would create from a workload, as the API server hands it to the webhook:
  * the template's metadata and spec, `generateName` and a controller owner reference (a Deployment's
- * pods are owned by its ReplicaSet and labelled with pod-template-hash).
+ * pods are owned by its ReplicaSet and labelled with pod-template-hash). Another controller's object
+ * with a pod template (an Argo Rollout, a Knative Service) gives the pod that controller creates.
  */
 export function podsFromObject(obj: Record<string, any>, maxItems = 1000): WorkloadPod[] {
   if (obj?.kind === 'List') {
@@ -22,7 +24,13 @@ export function podsFromObject(obj: Record<string, any>, maxItems = 1000): Workl
   const name = String(obj?.metadata?.name ?? '');
   const namespace = String(obj?.metadata?.namespace ?? '');
   if (obj?.kind === 'Pod') return [{ kind: 'Pod', name, namespace, pod: structuredClone(obj) }];
-  if (!TEMPLATE_KINDS.has(obj?.kind)) return [];
+  if (!TEMPLATE_KINDS.has(obj?.kind)) {
+    const templated = templatedKindOf(obj);
+    const made = templated ? podOfTemplated(obj, templated) : undefined;
+    if (!made) return [];
+    if (namespace && !made.metadata.namespace) made.metadata.namespace = namespace;
+    return [{ kind: String(obj.kind), name, namespace, pod: { apiVersion: 'v1', kind: 'Pod', metadata: made.metadata, spec: made.spec } }];
+  }
   const template = obj.kind === 'CronJob' ? obj.spec?.jobTemplate?.spec?.template : obj.spec?.template;
   if (!template || typeof template !== 'object') return [];
   // A template whose metadata is not a mapping (a half-typed paste) gives a pod with none; the

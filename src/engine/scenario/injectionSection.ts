@@ -11,6 +11,7 @@ import type { InjectionOutcome } from './rejectedByIstiod.ts';
 import { unifiedDiff } from './unifiedDiff.ts';
 import { parseGoBool } from '../go/index.ts';
 import { jobNeverCompletes } from '../injection/jobCompletion.ts';
+import type { TemplatedKind } from '../kube/podControllers.ts';
 import { isBuiltinInstall } from '../releases/fromPaste.ts';
 import { chooseReleases, type ReleaseChoice } from '../releases/scenarioRelease.ts';
 
@@ -155,6 +156,8 @@ export function injectWorkload(
   const pod = result.pods[0];
   const never = pod?.after ? jobNeverCompletes(workload.kind, ownerKindOf(workload), pod.after, release.behaviour.nativeSidecars.mode !== 'env') : undefined;
   if (never) diagnostics.push(diagnostic('injection', 'warning', never, workload.doc.locate(workload.path)));
+  // Another controller's object: Istio only ever sees the pods it creates (kube/podControllers.ts).
+  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), workload.doc.locate(workload.path)));
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
@@ -196,6 +199,15 @@ export function pilotEnvOf(values: unknown): Record<string, string> {
 function withoutKey(m: Record<string, string>, key: string): Record<string, string> {
   const { [key]: _dropped, ...rest } = m;
   return rest;
+}
+
+/** How Istio treats a pod template of a kind it does not know, in two or three sentences. */
+function templatedNote(w: Workload, t: TemplatedKind): string {
+  const path = t.templatePath.join('.');
+  return [
+    `${w.kind} ${w.name} is ${t.title}: the injection webhook never sees it, only each Pod its controller creates from ${path}, so meshsim injects that pod; istioctl kube-inject does not know the kind and prints the ${w.kind} unchanged.`,
+    ...(t.notSimulated ? [t.notSimulated] : []),
+  ].join(' ');
 }
 
 /** The controller a bare Pod names as its owner (a Job's pod pasted on its own). */
