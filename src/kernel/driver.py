@@ -5,7 +5,7 @@ the requested credentials (or, for inbound packets, from inside the peer namespa
 counters again and prints the rules whose counters rose, one JSON object per packet.
 
 Input (stdin, JSON): {"family": "ipv4"|"ipv6", "backend": "iptables"|"nftables", "peerNetns": "/run/netns/NAME",
-  "listeners": [15001, ...], "packets": [{"direction", "proto", "src", "sport", "dst", "dport",
+  "listeners": [15001, ...], "udpSockets": [15053, ...], "packets": [{"direction", "proto", "src", "sport", "dst", "dport",
   "uid", "gid", "mark", "transparent", "tcpFlags", "state", "probe", "prelude", "listeners"}]}
 Established packets first complete a real TCP handshake (filters open), then only the one traced
 segment is let through to netfilter's tables while the counters are read.
@@ -218,6 +218,17 @@ def listen(family, port, uid, gid, transparent):
     return s
 
 
+def udp_socket(family, port):
+    with owned_by(0, 1337):
+        s = socket.socket(family, socket.SOCK_DGRAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    level = socket.SOL_IP if family == socket.AF_INET else socket.IPPROTO_IPV6
+    s.setsockopt(level, IP_TRANSPARENT if family == socket.AF_INET else IPV6_TRANSPARENT, 1)
+    s.bind(("0.0.0.0" if family == socket.AF_INET else "::", port))
+    s.setblocking(False)
+    return s
+
+
 def peer_client(p, family, peer):
     """A child in the peer namespace that connects, then sends one segment when told to."""
     r_cmd, w_cmd = os.pipe()
@@ -320,6 +331,8 @@ def main():
         s = listen(family, port, 0, 1337, True)
         owners[s] = (0, 1337)
         envoy.append(s)
+    # UDP sockets of the proxy (ztunnel's DNS proxy): a redirected datagram is delivered, not refused.
+    datagram = [udp_socket(family, port) for port in spec.get("udpSockets", [])]
     for p in spec["packets"]:
         extra = []
         for port in p.get("listeners") or []:
@@ -360,6 +373,8 @@ def main():
                 s.close()
         rose = {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
         print(json.dumps({"hits": rose, "error": error}), flush=True)
+    for s in datagram:
+        s.close()
 
 
 if __name__ == "__main__":

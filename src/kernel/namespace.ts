@@ -44,8 +44,11 @@ export interface Pod {
   load(payload: string): string | undefined;
   /** The rules as the kernel holds them: `iptables-save`, or `nft list ruleset` without our own probe tables. */
   save(): string;
-  /** Sends each packet and reports the rules whose counters rose. */
-  send(packets: DriverPacket[]): KernelHits[];
+  /**
+   * Sends each packet and reports the rules whose counters rose. `sockets` replaces the default
+   * transparent listeners (Envoy's 15001 and 15006, uid 0 gid 1337): ztunnel's in-pod sockets.
+   */
+  send(packets: DriverPacket[], sockets?: { tcp: number[]; udp?: number[] }): KernelHits[];
   destroy(): void;
 }
 
@@ -86,8 +89,20 @@ process.on('exit', () => {
   for (const ns of live) spawnSync('ip', ['netns', 'del', ns]);
 });
 
+/** What else a namespace needs before its rules load: the ambient node agent's policy route and probe sets. */
+export interface PodSetup {
+  /** `ip rule fwmark F/M pref P lookup T` with `local default dev lo` in T. */
+  policyRoutes?: Array<{ fwmark: number; mask: number; table: number; priority?: number }>;
+  /** ipsets (hash:ip with comments, as the node agent creates them) and their members. */
+  ipsets?: Record<string, string[]>;
+  /** An nft script loaded before the rules (e.g. the node agent's probe sets and their elements). */
+  nftPrelude?: string;
+  /** Addresses on lo instead of the family's `extraLoopback` (the node agent adds no ::6). */
+  extraLoopback?: string[];
+}
+
 /** Creates the pod and peer namespaces; `tproxyMark` installs istio's TPROXY policy route. */
-export function createPod(family: Family, tproxyMark?: number, forwarding = false, backend: 'iptables' | 'nftables' = 'iptables'): Pod {
+export function createPod(family: Family, tproxyMark?: number, forwarding = false, backend: 'iptables' | 'nftables' = 'iptables', setup: PodSetup = {}): Pod {
   const a = ADDRESSING[family];
   const name = `msim${process.pid}p${++counter}`;
   const peer = `${name}x`;
@@ -117,7 +132,7 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
     run(['ip', '-n', name, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', peer, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', name, 'addr', 'add', `${a.pod}/${a.prefix}`, 'dev', 'eth0', ...nodad]);
-    for (const extra of a.extraLoopback) run(['ip', '-n', name, 'addr', 'add', extra, 'dev', 'lo', ...nodad]);
+    for (const extra of setup.extraLoopback ?? a.extraLoopback) run(['ip', '-n', name, 'addr', 'add', extra, 'dev', 'lo', ...nodad]);
     run(['ip', '-n', peer, 'addr', 'add', `${a.peer}/${a.prefix}`, 'dev', 'peer0', ...nodad]);
     run(['ip', '-n', name, 'link', 'set', 'eth0', 'up']);
     run(['ip', '-n', peer, 'link', 'set', 'peer0', 'up']);
@@ -131,6 +146,15 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
       run(['ip', '-n', name, ...ip6, 'rule', 'add', 'fwmark', String(tproxyMark), 'lookup', '133']);
       run(['ip', '-n', name, ...ip6, 'route', 'add', 'local', family === 'ipv4' ? '0.0.0.0/0' : '::/0', 'dev', 'lo', 'table', '133']);
     }
+    for (const r of setup.policyRoutes ?? []) {
+      run(['ip', '-n', name, ...ip6, 'rule', 'add', 'fwmark', `0x${r.fwmark.toString(16)}/0x${r.mask.toString(16)}`, ...(r.priority !== undefined ? ['pref', String(r.priority)] : []), 'lookup', String(r.table)]);
+      run(['ip', '-n', name, ...ip6, 'route', 'add', 'local', family === 'ipv4' ? '0.0.0.0/0' : '::/0', 'dev', 'lo', 'table', String(r.table)]);
+    }
+    for (const [set, members] of Object.entries(setup.ipsets ?? {})) {
+      run(['ip', 'netns', 'exec', name, 'ipset', 'create', set, 'hash:ip', 'family', family === 'ipv4' ? 'inet' : 'inet6', 'comment']);
+      for (const m of members) run(['ip', 'netns', 'exec', name, 'ipset', 'add', set, m]);
+    }
+    if (setup.nftPrelude) run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], setup.nftPrelude);
     // Chains that run before the raw table and drop everything but the probes (driver.py fills them
     // per packet), so replies, ICMP errors and neighbour traffic never move a counter.
     run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], [
@@ -160,8 +184,8 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
       const listing = run(['ip', 'netns', 'exec', name, 'nft', 'list', 'ruleset']);
       return listing.split(/(?=^table )/m).filter((t) => !/^table \S+ meshsim_/.test(t)).join('');
     },
-    send(packets) {
-      const spec = { family, backend, peerNetns: `/run/netns/${peer}`, listeners: [15001, 15006], packets };
+    send(packets, sockets) {
+      const spec = { family, backend, peerNetns: `/run/netns/${peer}`, listeners: sockets?.tcp ?? [15001, 15006], udpSockets: sockets?.udp ?? [], packets };
       const out = run(['ip', 'netns', 'exec', name, 'python3', DRIVER], JSON.stringify(spec));
       return out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as KernelHits);
     },
