@@ -6,7 +6,8 @@ import type { Backend, PolicyRoute, Program, Ruleset, SettingOrigin } from '../n
 import type { CaptureConfig, ConfigOrigins } from './config.ts';
 
 /** Which program derived the configuration. */
-export type EntryPath = 'istio-iptables' | 'istio-init' | 'istio-cni' | 'vm-cluster-env' | 'none';
+export type EntryPath = 'istio-iptables' | 'istio-init' | 'istio-cni' | 'vm-cluster-env' | 'ambient' | 'none';
+// 'ambient': istio-cni's node agent's in-pod rules for an enrolled pod (src/engine/ambient/ambientTraffic.ts).
 
 export interface CaptureResult {
   entry: EntryPath;

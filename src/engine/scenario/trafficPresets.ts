@@ -3,8 +3,10 @@ import type { Family, TracePacket } from '../packettrace/index.ts';
 
 /** The pod and its peers, all on documentation addresses. */
 export const POD_ADDRESS = { ipv4: '192.0.2.10', ipv6: '2001:db8::10' } as const;
-const SERVICE = { ipv4: '203.0.113.5', ipv6: '2001:db8:203::5' } as const;
-const CLIENT = { ipv4: '198.51.100.20', ipv6: '2001:db8:198::20' } as const;
+export const SERVICE_ADDRESS = { ipv4: '203.0.113.5', ipv6: '2001:db8:203::5' } as const;
+export const CLIENT_ADDRESS = { ipv4: '198.51.100.20', ipv6: '2001:db8:198::20' } as const;
+const SERVICE = SERVICE_ADDRESS;
+const CLIENT = CLIENT_ADDRESS;
 /** The pod's nameserver: a cluster's usual kube-dns Service address (simulated, never contacted). */
 export const CLUSTER_DNS = { ipv4: '10.96.0.10', ipv6: '2001:db8:96::a' } as const;
 const HTTPS_SITE = { ipv4: '203.0.113.80', ipv6: '2001:db8:203::80' } as const;

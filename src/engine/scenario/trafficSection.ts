@@ -2,7 +2,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import type { ReleaseBehaviour } from '../releases/index.ts';
 import { captureRulesForPod, type CaptureResult } from '../iptables/index.ts';
 import type { Ruleset } from '../netfilter/index.ts';
-import { traceRuleset, type Family, type TracePacket, type TraceResult } from '../packettrace/index.ts';
+import { traceRuleset, type Family, type PodListener, type TracePacket, type TraceResult } from '../packettrace/index.ts';
 import { CLUSTER_DNS, POD_ADDRESS, trafficPresets, type TrafficPreset } from './trafficPresets.ts';
 
 export interface TrafficOptions {
@@ -35,6 +35,8 @@ export interface TrafficCapture {
   /** The payload of `family` (empty when there are no rules). */
   payload: string;
   diagnostics: Diagnostic[];
+  /** The pod's listening sockets when they are not Envoy's 15001/15006 (an ambient pod: ztunnel's). */
+  listeners?: PodListener[];
 }
 
 /** The rules istio-iptables would install for `pod`, in the family asked for (IPv4 when there are no IPv6 rules). */
@@ -68,6 +70,7 @@ export function traceTraffic(c: TrafficCapture, options: Pick<TrafficOptions, 'p
         iface: 'eth0',
         addresses: [c.family === 'ipv6' ? `${POD_ADDRESS.ipv6}/64` : `${POD_ADDRESS.ipv4}/24`],
         policyRoutes: c.capture.policyRoutes,
+        ...(c.listeners ? { listeners: c.listeners } : {}),
       },
     });
     return { trace: { ...result, packet, preset: options.packet ? undefined : preset?.id }, diagnostics: result.diagnostics };
@@ -87,7 +90,7 @@ export function trafficResult(c: TrafficCapture, t: { trace?: TrafficResult['tra
   return { family: c.family, ipv6Available: c.ipv6Available, capture: c.capture, ruleset: c.ruleset, presets: c.presets, trace: t.trace, diagnostics: [...c.diagnostics, ...t.diagnostics] };
 }
 
-function firstContainerPort(pod: Record<string, any>): number | undefined {
+export function firstContainerPort(pod: Record<string, any>): number | undefined {
   // The pod is user text: containers and ports may be any YAML value, not only lists.
   const containers: unknown = pod?.spec?.containers;
   for (const c of Array.isArray(containers) ? containers : []) {

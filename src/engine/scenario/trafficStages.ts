@@ -1,7 +1,8 @@
 import type { Workload } from '../documents/index.ts';
 import { defineStage, type StageContext } from './pipeline.ts';
 import { releaseOfRevision } from '../releases/scenarioRelease.ts';
-import { captureTraffic, trafficResult, traceTraffic } from './trafficSection.ts';
+import { ambientCapture } from '../ambient/ambientTraffic.ts';
+import { captureTraffic, firstContainerPort, trafficResult, traceTraffic } from './trafficSection.ts';
 
 /**
  * `capture`: the rules that capture the selected pod's traffic (the injected pod, else the pod as
@@ -9,11 +10,14 @@ import { captureTraffic, trafficResult, traceTraffic } from './trafficSection.ts
  */
 export const captureStage = defineStage({
   id: 'capture',
-  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family, captureRelease(ctx)],
+  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family, captureRelease(ctx), ambientCreation(ctx), ctx.get('cniSettings')],
   run: (ctx) => {
     const after = ctx.get('injection')?.pod?.after as Record<string, any> | undefined;
     const workload = ctx.get('model').workloads[ctx.get('selection')];
     const pod = after ?? (workload ? podOf(workload) : undefined);
+    // An ambient pod has no sidecar: istio-cni's node agent writes its rules (src/engine/ambient).
+    const ambient = ambientCreation(ctx);
+    if (pod && ambient) return ambientCapture(ambient, ctx.get('cniSettings').settings, ctx.input.traffic?.family, firstContainerPort(pod) ?? 8080);
     return pod ? captureTraffic(pod, ctx.input.traffic?.family, captureRelease(ctx)) : undefined;
   },
   // Only what points at the user's text is the scenario's to report; the rest is the panel's.
@@ -44,6 +48,12 @@ export const trafficStage = defineStage({
   },
   fallback: () => undefined,
 });
+
+/** istio-cni's decision when the selected pod ends up in the ambient mesh, else undefined. */
+function ambientCreation(ctx: StageContext) {
+  const w = ctx.get('ambientWorkload').workload;
+  return w?.dataPlane.mode === 'ambient' ? w.creation : undefined;
+}
 
 /**
  * The release whose istio-iptables writes the rules: the injecting revision's, else (a pod pasted
