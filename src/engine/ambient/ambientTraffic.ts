@@ -96,6 +96,10 @@ export function ambientCapture(decision: AmbientDecision, settings: IstioCniSett
     kernelView: { v4: v4 ? renderIptablesSave(v4.ruleset) : '', v6: v6 ? renderIptablesSave(v6.ruleset) : '', nft: nft?.kernelView ?? '' },
     hostSetup: routes.map((r) => `ip${family === 'ipv6' ? ' -6' : ''} rule add fwmark ${INPOD_TPROXY_MARK_TEXT} pref ${INPOD_RULE_PRIORITY} lookup ${r.table}`).concat(`ip${family === 'ipv6' ? ' -6' : ''} route add local ${family === 'ipv6' ? '::/0' : '0.0.0.0/0'} dev lo table ${ROUTE_TABLE_INBOUND}`),
     policyRoutes: routes,
+    // The node agent's values are constants and the pod's interface names; the rules are loaded into the model above,
+    // whose diagnostics report what the kernel would refuse.
+    corrupt: [],
+    refused: [],
     diagnostics: built.diagnostics,
   };
   const ruleset = (nft ? nft.ruleset : family === 'ipv6' ? v6?.ruleset : v4?.ruleset) ?? { backend: built.backend, family, tables: [] };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { KernelRule, TrafficResult } from '../../worker/protocol.ts';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
@@ -19,6 +19,7 @@ const ENTRY_WORDS: Record<string, string> = {
   'istio-cni': 'the Istio CNI plugin (no istio-init container)',
   'istio-iptables': 'an istio-iptables command line',
   'vm-cluster-env': "a VM's cluster.env",
+  ambient: "istio-cni's node agent (ambient mode: in-pod rules to ztunnel, no sidecar)",
   none: 'nothing: this pod has no traffic capture',
 };
 
@@ -92,6 +93,11 @@ export default function TrafficPanel() {
             <li key={i}>{w}</li>
           ))}
         </ul>
+      ) : null}
+      {capture.entry === 'ambient' && capture.hostSetup.length ? (
+        <p className="small" data-testid="ambient-netns-setup">
+          The node agent also sets up the pod's routing: {capture.hostSetup.map((c, i) => <code key={i}>{c}</code>).reduce<ReactNode[]>((acc, el, i) => (i ? [...acc, '; ', el] : [el]), [])}
+        </p>
       ) : null}
       {refusedHere && !corruptHere.length ? (
         <div className="corrupt" role="alert" data-testid="capture-refused">
