@@ -36,9 +36,13 @@ function line(r: AuditRow, wide: boolean): string[] {
   return wide ? [...cells, r.sidecar.present ? `yes${r.sidecar.revision ? ` (${r.sidecar.revision})` : ''}` : 'no', drift || '-', r.driftDetail || '-'] : [...cells, drift || '-'];
 }
 
+const PLANE_WORDS: Record<string, string> = { sidecar: 'sidecar', ambient: 'ambient (ztunnel)', none: 'out of the mesh' };
+
 function totals(s: AuditSummary): string {
+  const planes = Object.entries(s.dataPlanes).map(([k, n]) => `${n} ${PLANE_WORDS[k] ?? k}`).join(', ');
   return [
     `${s.pods} pods: ${s.injected} injected, ${s.notInjected} not injected${s.rejected ? `, ${s.rejected} rejected` : ''}; ${s.withSidecar} have a sidecar now`,
+    ...(planes ? [`data planes: ${planes}`] : []),
     `drift: ${s.drifting} pods (${s.drift['missing-sidecar']} need a restart to get a sidecar, ${s.drift['unwanted-sidecar']} have a sidecar they would not get now, ${s.drift['old-revision']} were injected by another revision than the one that would inject them now, ${s.drift['would-be-rejected']} would be rejected by istiod on restart, ${s.drift['sidecar-changes']} would get another sidecar${s.drift['data-plane'] ? `, ${s.drift['data-plane']} would move into or out of ambient` : ''})`,
   ].join('\n');
 }
