@@ -1,5 +1,6 @@
 import { decideAmbient, readAmbientNamespace, readAmbientPod } from '../ambient/index.ts';
-import { REDIRECTION, REDIRECTION_ENABLED } from '../ambient/names.ts';
+import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_ENABLED } from '../ambient/names.ts';
+import type { PodAuditContext } from './checks.ts';
 import type { AuditCheck } from './checks.ts';
 import type { AuditFinding } from './types.ts';
 
@@ -25,8 +26,8 @@ export const ambientCheck: AuditCheck = {
         ? [{ severity: 'info', headline: 'enrolled in ambient, not audited', detail: `${REDIRECTION}=${REDIRECTION_ENABLED}, but the dump has no istio-cni-config ConfigMap: without istio-cni's settings meshsim cannot say what the node agent or a restart would do with it` }]
         : [];
     }
-    // istio-cni leaves a pod with a sidecar alone; only its stale annotation would be worth a word.
-    if (ctx.sidecar.present && state === undefined) return [];
+    // istio-cni leaves a pod with a sidecar alone; an ambient label next to it is a conflict to resolve.
+    if (ctx.sidecar.present && state === undefined) return sidecarInterplay(ctx);
     const live = decideAmbient({
       event: 'update',
       pod: readAmbientPod(ctx.running, ctx.namespace),
@@ -48,3 +49,24 @@ export const ambientCheck: AuditCheck = {
     return out;
   },
 };
+
+/**
+ * A running sidecar next to an ambient label (on the pod, or on its namespace without the pod
+ * opting out): istio-cni skips pods with a sidecar, so the label does nothing but confuse. Added by
+ * `ambient` (issue 12: "both a sidecar and an ambient label").
+ */
+function sidecarInterplay(ctx: PodAuditContext): AuditFinding[] {
+  const podMode = ctx.running.metadata?.labels?.[DATAPLANE_MODE];
+  const nsLabels = ctx.namespaceValue?.metadata?.labels ?? {};
+  const where = podMode === DATAPLANE_MODE_AMBIENT
+    ? `the pod is labelled ${DATAPLANE_MODE}=ambient`
+    : nsLabels[DATAPLANE_MODE] === DATAPLANE_MODE_AMBIENT && podMode !== DATAPLANE_MODE_NONE
+      ? `namespace ${ctx.namespace} is labelled ${DATAPLANE_MODE}=ambient${nsLabels['istio-injection'] === 'enabled' || typeof nsLabels['istio.io/rev'] === 'string' ? ' and for sidecar injection too' : ''}`
+      : undefined;
+  if (!where) return [];
+  return [{
+    severity: 'warning',
+    headline: 'both a sidecar and an ambient label',
+    detail: `${where}, but the pod runs a sidecar: istio-cni never enrolls a pod with sidecar.istio.io/status, so it is in the mesh through its sidecar, not ztunnel. Keep one: drop the sidecar (istio-injection / istio.io/rev, sidecar.istio.io/inject: "false") or label the pod ${DATAPLANE_MODE}=none.`,
+  }];
+}
