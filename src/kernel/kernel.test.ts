@@ -153,7 +153,7 @@ describe('the tracer against the real kernel', () => {
     expect(pairs).toBeGreaterThan(0);
     expect(refused).toEqual([]);
     expect(disagreements.map((d) => d.what)).toEqual([]);
-  });
+  }, 120_000);
 
   it('agrees on seeded random istio-like rule sets and packets', () => {
     const started = Date.now();
