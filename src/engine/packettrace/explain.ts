@@ -13,7 +13,7 @@ const KNOWN_PORTS: Record<number, string> = {
   15090: "Envoy's Prometheus stats port",
 };
 
-export function explain(packet: TracePacket, r: TraceResult, decidedBy: string | undefined): string {
+export function explain(packet: TracePacket, r: TraceResult, decidedBy: string | undefined, listenerNames: Record<number, string> = {}): string {
   const proto = packet.proto.toUpperCase();
   const sender = packet.direction === 'outbound'
     ? `A ${proto} packet sent from inside the pod (uid ${packet.uid ?? 0}, gid ${packet.gid ?? 0}) from ${formatEndpoint(packet.src.addr, packet.src.port)} to ${formatEndpoint(packet.dst.addr, packet.dst.port)}`
@@ -26,7 +26,8 @@ export function explain(packet: TracePacket, r: TraceResult, decidedBy: string |
   const m = /^(REDIRECT|TPROXY) to (\d+)$/.exec(r.final);
   if (m) {
     const port = Number(m[2]);
-    const name = KNOWN_PORTS[port] ? `${KNOWN_PORTS[port]} on port ${port}` : `local port ${port}`;
+    const known = listenerNames[port] ?? KNOWN_PORTS[port];
+    const name = known ? `${known} on port ${port}` : `local port ${port}`;
     const how = m[1] === 'REDIRECT'
       ? 'its destination is rewritten (the original stays readable through SO_ORIGINAL_DST)'
       : 'its destination is left unchanged and the packet is handed to the transparent socket';

@@ -210,6 +210,6 @@ function trace(ruleset: Ruleset, packet: TracePacket, options: TraceOptions): Tr
     explanation: '',
     diagnostics,
   };
-  res.explanation = explain(packet, res, decidedBy);
+  res.explanation = explain(packet, res, decidedBy, Object.fromEntries(listeners.filter((l) => l.name).map((l) => [l.port, l.name!])));
   return res;
 }

@@ -45,6 +45,8 @@ export interface PodListener {
   uid: number;
   gid: number;
   transparent?: boolean;
+  /** Who listens, for the explanation (default: Istio's well-known name of the port, e.g. Envoy's). */
+  name?: string;
 }
 
 /** The pod's network, as the routing decision needs it. */

@@ -23,6 +23,8 @@ export interface TrafficResult {
   /** The traced packet and its path; absent when there are no rules to trace through. */
   trace?: TraceResult & { packet: TracePacket; preset?: string };
   diagnostics: Diagnostic[];
+  /** The pod's listening sockets when they are not Envoy's (an ambient pod: ztunnel's), named. */
+  listeners?: PodListener[];
 }
 
 /** The capture rules of one address family, before any packet is traced through them. */
@@ -87,7 +89,7 @@ export function analyzeTraffic(pod: Record<string, any>, options: TrafficOptions
 
 /** The Traffic section: the capture and the traced packet together. */
 export function trafficResult(c: TrafficCapture, t: { trace?: TrafficResult['trace']; diagnostics: Diagnostic[] }): TrafficResult {
-  return { family: c.family, ipv6Available: c.ipv6Available, capture: c.capture, ruleset: c.ruleset, presets: c.presets, trace: t.trace, diagnostics: [...c.diagnostics, ...t.diagnostics] };
+  return { family: c.family, ipv6Available: c.ipv6Available, capture: c.capture, ruleset: c.ruleset, presets: c.presets, trace: t.trace, diagnostics: [...c.diagnostics, ...t.diagnostics], ...(c.listeners ? { listeners: c.listeners } : {}) };
 }
 
 export function firstContainerPort(pod: Record<string, any>): number | undefined {

@@ -22,8 +22,15 @@ export function ambientPolicyRoutes(family: Family): PolicyRoute[] {
   return [{ family, fwmark: INPOD_TPROXY_MARK, mask: INPOD_TPROXY_MASK, table: ROUTE_TABLE_INBOUND, priority: INPOD_RULE_PRIORITY, route: { type: 'local', dev: 'lo' } }];
 }
 
+const ZTUNNEL_NAMES: Record<number, string> = {
+  [Number(ZTUNNEL_OUTBOUND_PORT)]: "ztunnel's outbound listener",
+  [Number(ZTUNNEL_INBOUND_PLAINTEXT_PORT)]: "ztunnel's inbound plaintext listener",
+  [Number(ZTUNNEL_INBOUND_PORT)]: "ztunnel's HBONE listener",
+  [Number(DNS_CAPTURE_PORT)]: "ztunnel's DNS proxy",
+};
+
 export function ztunnelListeners(): PodListener[] {
-  return ZTUNNEL_TCP_PORTS.map((port) => ({ port, uid: ZTUNNEL_UID, gid: ZTUNNEL_GID, transparent: true }));
+  return ZTUNNEL_TCP_PORTS.map((port) => ({ port, uid: ZTUNNEL_UID, gid: ZTUNNEL_GID, transparent: true, name: ZTUNNEL_NAMES[port] }));
 }
 
 /** The in-pod network for the tracer: the pod's interface and addresses, plus what the node agent set up. */
