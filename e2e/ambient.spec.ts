@@ -78,3 +78,54 @@ test('the ambient switch turns the enrolled pod out of the mesh, and the default
   await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'none');
   await expect(page.locator('[data-note="ambient-off"]')).toBeVisible();
 });
+
+// The Traffic panel of every enrolled example: the node agent's in-pod rules, drawn as chains, and
+// each of ztunnel's paths traced. Screenshots go to reports/ambient-traffic-*.png.
+const traced = [
+  { title: 'Ambient namespace', dns: 'REDIRECT to 15053' },
+  { title: 'Enrolled by a pod label in a plain namespace', dns: 'REDIRECT to 15053' },
+  { title: 'An ambient pod on an nftables node', dns: 'REDIRECT to 15053', nft: true },
+  { title: 'DNS capture switched off for one pod', dns: 'RETURN to the original destination' },
+];
+
+for (const e of traced) {
+  test(`“${e.title}”: the Traffic panel traces packets through the node agent's in-pod rules to ztunnel`, async ({ page }) => {
+    await openApp(page);
+    await page.getByLabel('Example scenario').selectOption({ label: e.title });
+    await expect(page.getByTestId('example-story')).toContainText(e.title);
+    await page.getByRole('tab', { name: 'Traffic' }).click();
+    await expect(page.getByTestId('capture-entry')).toContainText("istio-cni's node agent");
+    await expect(page.getByTestId('ambient-netns-setup')).toContainText('fwmark 0x111/0xfff');
+    const diagram = page.getByTestId('chain-diagram');
+    const outputChain = e.nft ? 'istio-ambient-nat/istio-output' : 'nat/ISTIO_OUTPUT';
+    await expect(diagram.locator(`[data-chain="${outputChain}"]`)).toBeVisible();
+    const final = page.getByTestId('trace-final');
+    await page.getByRole('button', { name: 'App calls a service' }).click();
+    await expect(final).toContainText('REDIRECT to 15001');
+    await expect(diagram.locator(`[data-chain="${outputChain}"]`)).toHaveClass(/on-path/);
+    await expect(diagram.locator('.chain-box.listener.on-path')).toContainText('15001');
+    await page.getByRole('button', { name: 'Plaintext request arrives' }).click();
+    await expect(final).toContainText('REDIRECT to 15006');
+    await page.getByRole('button', { name: 'HBONE arrives' }).click();
+    await expect(final).not.toContainText('REDIRECT');
+    await page.getByRole('button', { name: 'DNS query' }).click();
+    await expect(final).toContainText(e.dns);
+    await page.getByRole('button', { name: 'Kubelet health probe' }).click();
+    await expect(final).toContainText('ACCEPT');
+    await page.getByRole('button', { name: "App replies to ztunnel's connection" }).click();
+    await expect(final).not.toContainText('REDIRECT');
+    await page.getByRole('button', { name: 'App calls a service' }).click();
+    await expect(final).toContainText('REDIRECT to 15001');
+    const id = e.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    for (const [size, theme] of [['1440x900', 'light'], ['1440x900', 'dark'], ['390x844', 'light'], ['390x844', 'dark']] as const) {
+      const [width, height] = size.split('x').map(Number);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `reports/ambient-traffic-${id}-${size}-${theme}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('tab', { name: e.nft ? 'nft script' : 'iptables-restore payload' }).click();
+    await expect(page.getByTestId('rules-payload')).toContainText(e.nft ? 'add table inet istio-ambient-nat' : 'REDIRECT --to-ports 15001');
+  });
+}

@@ -43,6 +43,18 @@ function withClock(listing: string): string {
   return listing.replaceAll(' on Thu Jan  1 00:00:00 1970', ` on ${stamp}`);
 }
 
+/** The names of the pod's listeners the diagram ends at, when they are not Envoy's (ztunnel's in an ambient pod); kept stable across renders. */
+const namesCache = new WeakMap<object, Record<number, string>>();
+function listenerNamesOf(listeners: readonly { port: number; name?: string }[] | undefined): Record<number, string> | undefined {
+  if (!listeners) return undefined;
+  let names = namesCache.get(listeners);
+  if (!names) {
+    names = Object.fromEntries(listeners.filter((l) => l.name).map((l) => [l.port, l.name!.replace(/'s /, ' ')]));
+    namesCache.set(listeners, names);
+  }
+  return names;
+}
+
 /** The rules istio-iptables would install (iptables or nftables), and a packet traced through them. */
 export default function TrafficPanel() {
   const traffic = useAppState((s) => s.result?.traffic);
@@ -159,7 +171,7 @@ export default function TrafficPanel() {
             {view === 'diagram' ? (
               <>
                 <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
-                  <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} selected={selected} onRule={onRule} injected={injected} />
+                  <ChainDiagram ruleset={traffic.ruleset} hits={traffic.trace?.hits ?? []} selected={selected} onRule={onRule} injected={injected} listenerNames={listenerNamesOf(traffic.listeners)} />
                 </Suspense>
                 {rule && selected ? (
                   <RuleDetails

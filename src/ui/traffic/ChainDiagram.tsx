@@ -45,8 +45,8 @@ const nodeTypes = { box: BoxView };
  * The chains (iptables tables' chains, or nft base and regular chains) as boxes joined by jumps,
  * with the traced packet's path lit up; a click on a rule selects it.
  */
-export default function ChainDiagram({ ruleset, hits, selected, onRule, injected }: { ruleset: Ruleset; hits: readonly TraceHit[]; selected?: string; onRule?: (ruleId: string) => void; injected?: ReadonlySet<number> }) {
-  const graph = useMemo(() => buildChainGraph(ruleset, hits, injected), [ruleset, hits, injected]);
+export default function ChainDiagram({ ruleset, hits, selected, onRule, injected, listenerNames }: { ruleset: Ruleset; hits: readonly TraceHit[]; selected?: string; onRule?: (ruleId: string) => void; injected?: ReadonlySet<number>; listenerNames?: Readonly<Record<number, string>> }) {
+  const graph = useMemo(() => buildChainGraph(ruleset, hits, injected, listenerNames), [ruleset, hits, injected, listenerNames]);
   const { nodes, edges } = useMemo(() => {
     const nodes: BoxNode[] = graph.boxes.map((b) => ({ id: b.id, type: 'box', position: { x: b.x, y: b.y }, data: { box: b, onRule, selected }, style: { width: b.width } }));
     const edges: Edge[] = graph.arrows.map((a) => ({

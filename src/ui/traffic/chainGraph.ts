@@ -60,7 +60,7 @@ function wrapLines(text: string): number {
 /** Istio's listeners, named so the diagram ends where the packet really goes. */
 const LISTENER_NAMES: Record<number, string> = { 15001: 'Envoy outbound listener', 15006: 'Envoy inbound listener', 15053: 'istio-agent DNS proxy', 15008: 'HBONE tunnel' };
 
-export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = [], injectedLines?: ReadonlySet<number>): ChainGraph {
+export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = [], injectedLines?: ReadonlySet<number>, listenerNames: Readonly<Record<number, string>> = {}): ChainGraph {
   const hitOrder = new Map<string, number>();
   hits.forEach((h, i) => {
     if (!hitOrder.has(h.at)) hitOrder.set(h.at, i + 1);
@@ -104,7 +104,7 @@ export function buildChainGraph(ruleset: Ruleset, hits: readonly TraceHit[] = []
           to = `listener/${port}`;
           label = capture.kind === 'redirect' ? 'REDIRECT' : 'TPROXY';
           if (!listeners.has(to)) {
-            listeners.set(to, { id: to, kind: 'listener', name: `${LISTENER_NAMES[port] ?? 'port'} :${port}`, builtin: false, rows: [], onPath: false, x: 0, y: 0, width: 220, height: 40 });
+            listeners.set(to, { id: to, kind: 'listener', name: `${listenerNames[port] ?? LISTENER_NAMES[port] ?? 'port'} :${port}`, builtin: false, rows: [], onPath: false, x: 0, y: 0, width: 220, height: 40 });
           }
         }
         if (!to) return;
