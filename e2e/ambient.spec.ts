@@ -125,6 +125,10 @@ for (const e of traced) {
       await page.screenshot({ path: `reports/ambient-traffic-${id}-${size}-${theme}.png` });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await diagram.scrollIntoViewIfNeeded();
+    await expect(diagram.locator('.chain-box.listener.on-path')).toContainText('ztunnel');
+    await diagram.screenshot({ path: `reports/ambient-traffic-${id}-diagram.png` });
     await page.getByRole('tab', { name: e.nft ? 'nft script' : 'iptables-restore payload' }).click();
     await expect(page.getByTestId('rules-payload')).toContainText(e.nft ? 'add table inet istio-ambient-nat' : 'REDIRECT --to-ports 15001');
   });
