@@ -78,11 +78,14 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
       out.push('\n</details>');
     }
   }
+  out.push(...ambientSection(result));
   const t = result.traffic;
   if (t && t.capture.entry !== 'none') {
-    const payload = t.family === 'ipv6' ? t.capture.payload.v6 : t.capture.payload.v4;
-    out.push(`### Traffic capture (${text(t.capture.entry)}, ${text(t.family)})`);
-    out.push(`<details><summary>iptables-restore payload</summary>\n\n${fence(payload)}\n</details>`);
+    const nft = t.capture.backend === 'nftables';
+    const payload = nft ? t.capture.payload.nft : t.family === 'ipv6' ? t.capture.payload.v6 : t.capture.payload.v4;
+    out.push(`### Traffic capture (${text(t.capture.entry === 'ambient' ? "ambient: istio-cni's node agent, in-pod rules" : t.capture.entry)}, ${text(t.family)})`);
+    if (t.capture.entry === 'ambient' && t.capture.hostSetup.length) out.push(`The node agent also sets up the pod's routing: ${t.capture.hostSetup.map(code).join('; ')}`);
+    out.push(`<details><summary>${nft ? 'nft script' : 'iptables-restore payload'}</summary>\n\n${fence(payload)}\n</details>`);
     if (t.trace) {
       const p = t.trace.packet;
       out.push(`Traced packet: ${text(`${p.direction} ${p.proto.toUpperCase()} ${p.src.addr}:${p.src.port} → ${p.dst.addr}:${p.dst.port}`)} → **${text(t.trace.final)}**`);
@@ -93,6 +96,23 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
   const up = result.upgrade;
   if (up?.states.length) out.push(...upgradeSection(up));
   return out.join('\n\n') + '\n';
+}
+
+/** The data plane (issue 12): sidecar, ambient or out of the mesh, istio-cni's deciding check, its notes, the node agent's view and the fixes. */
+function ambientSection(result: ScenarioResult): string[] {
+  const w = result.ambient?.workload;
+  if (!w) return [];
+  const d = w.dataPlane;
+  const out = [`### Data plane: ${text(d.headline)}`, text(d.summary)];
+  const step = w.creation.steps.find((s) => s.outcome === 'decisive');
+  if (step) out.push(`istio-cni's deciding check: **${text(step.title)}** — ${text(step.detail)}`);
+  for (const n of d.notes) out.push(`> ${n.severity === 'warning' ? '⚠' : 'ℹ'} ${text(n.message)}`);
+  const wp = w.creation.waypoint;
+  if (wp.from !== 'none') out.push(`Waypoint (istio.io/use-waypoint on the ${text(wp.from)}): ${wp.optOut ? 'none (opted out)' : code(`${wp.namespace ?? ''}/${wp.name ?? ''}`)}`);
+  if (w.live) out.push(`Node agent, pod running: ${code(`ambient.istio.io/redirection: ${w.live.annotation}`)}; on an update: ${text(w.live.update.text)}`);
+  out.push(`<details><summary>istio-cni's checks, in order</summary>\n\n${w.creation.steps.map((s, i) => `${i + 1}. ${s.outcome === 'decisive' ? '**' : ''}${text(s.title)}${s.outcome === 'decisive' ? '**' : ''} (${text(s.outcome)}) — ${text(s.detail)}`).join('\n')}\n</details>`);
+  if (w.fixes.length) out.push(`Verified fixes:\n${w.fixes.map((f) => `- ${text(f.sentence)} → ${text(f.modeAfter)}${f.command ? ` (${code(f.command)})` : ''}`).join('\n')}`);
+  return out;
 }
 
 /** The upgrade preview: after each step, the webhooks and istiod per namespace and the workloads a restart moves; then the selected workload today vs target. */

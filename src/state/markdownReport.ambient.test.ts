@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyzeScenario } from '../engine/index.ts';
+import { buildCatalog } from '../examples/catalog.ts';
+import { markdownReport, text } from './markdownReport.ts';
+
+// The gallery as the app bundles it, read from disk (examples.ts needs Vite's glob).
+const root = new URL('../examples/', import.meta.url);
+const files: Record<string, string> = {};
+for (const d of readdirSync(root, { withFileTypes: true })) {
+  if (!d.isDirectory()) continue;
+  for (const f of readdirSync(new URL(`${d.name}/`, root))) if (f.endsWith('.yaml')) files[`./${d.name}/${f}`] = readFileSync(new URL(`${d.name}/${f}`, root), 'utf8');
+}
+const catalog = buildCatalog(files);
+const report = (id: string) => {
+  const e = catalog.find((x) => x.id === id)!;
+  return markdownReport(e.texts, analyzeScenario({ texts: e.texts, cluster: e.cluster, traffic: e.traffic }));
+};
+
+describe("the Markdown report's data plane", () => {
+  it('an ambient namespace: the verdict, the deciding check, the in-pod rules and a packet to ztunnel', () => {
+    const md = report('ambient-namespace');
+    expect(md).toContain(`### Data plane: ${text('In the mesh: ambient')}`);
+    expect(md).toMatch(/istio-cni's deciding check: \*\*/);
+    expect(md).toContain("<summary>istio-cni's checks, in order</summary>");
+    expect(md).toContain(`### Traffic capture (${text("ambient: istio-cni's node agent, in-pod rules")}, ipv4)`);
+    expect(md).toContain('`ip rule add fwmark 0x111/0xfff pref 32764 lookup 100`');
+    expect(md).toContain('REDIRECT --to-ports 15001');
+    expect(md).toContain(`→ **${text('REDIRECT to 15001')}**`);
+  });
+
+  it('the nftables node: the nft script', () => {
+    const md = report('ambient-nftables');
+    expect(md).toContain('<summary>nft script</summary>');
+    expect(md).toContain('add table inet istio-ambient-nat');
+  });
+
+  it('a namespace labelled for both: the sidecar wins, the conflict note and a verified fix', () => {
+    const md = report('ambient-both-labels');
+    expect(md).toMatch(/### Data plane: .*sidecar/);
+    expect(md).toMatch(/> ⚠ /);
+    expect(md).toMatch(/Verified fixes:\n- /);
+  });
+
+  it('the stale opt-out annotation is called out', () => {
+    expect(report('ambient-stale-redirection')).toContain(`> ⚠ ${text('ambient.istio.io/redirection: disabled is stale advice')}`);
+  });
+
+  it('the default sidecar scenario says so, and keeps its istio-init capture', () => {
+    const md = report('default');
+    expect(md).toMatch(/### Data plane: .*sidecar/);
+    expect(md).toContain(`### Traffic capture (${text('istio-init')}, ipv4)`);
+  });
+});
