@@ -40,6 +40,7 @@ ${FILES}
       --json                  same as -o json
       --no-suggestions        do not search for changes that would turn the verdict around
       --truth-table           print the label truth table (as -o wide does)
+      --rules                 ambient pods: print the in-pod rules and trace packets through them
 ${settingsHelp().join('\n')}
 
 Exit codes:

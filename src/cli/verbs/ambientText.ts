@@ -1,5 +1,7 @@
 import type { WorkloadDataPlane } from '../../engine/ambient/index.ts';
 import type { CniSettingsSection } from '../../engine/ambient/index.ts';
+import { ambientCapture } from '../../engine/ambient/ambientTraffic.ts';
+import { traceTraffic } from '../../engine/scenario/trafficSection.ts';
 
 const MARK = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' } as const;
 const MODE = { sidecar: 'IN THE MESH (sidecar)', ambient: 'IN THE MESH (ambient)', none: 'OUT OF THE MESH', rejected: 'NOT CREATED (rejected)' } as const;
@@ -40,6 +42,27 @@ export function renderAmbient(w: WorkloadDataPlane, settings: CniSettingsSection
         if (f.command) out.push(`      $ ${f.command}`);
       }
     }
+  }
+  return out;
+}
+
+/**
+ * An ambient pod's in-pod rules as the node agent writes them (iptables-restore input or nft
+ * script), and the packets every user asks about traced through them: one line without `--rules`,
+ * the rules and each trace with it.
+ */
+export function renderInpodRules(w: WorkloadDataPlane, settings: CniSettingsSection, appPort: number, full: boolean): string[] {
+  if (w.dataPlane.mode !== 'ambient') return [];
+  const c = ambientCapture(w.creation, settings.settings, 'ipv4', appPort);
+  const nft = c.capture.backend === 'nftables';
+  const count = c.payload.split('\n').filter((l) => (nft ? l.startsWith('add rule ') : /^-[AI] /.test(l))).length;
+  const out = ['', `In-pod rules (istio-cni's node agent, ${nft ? 'nftables' : 'iptables'}): ${count} ${nft ? 'nft' : 'IPv4'} rules that send the pod's traffic to ztunnel${full ? ':' : ' (meshsim check --rules prints them and traces packets through them)'}`];
+  if (!full) return out;
+  for (const why of c.capture.why) out.push(`  · ${why}`);
+  out.push(`  routing: ${c.capture.hostSetup.join('; ')}`, '', ...c.payload.trimEnd().split('\n').map((l) => `    ${l}`), '', 'Packets through them:');
+  for (const preset of c.presets) {
+    const t = traceTraffic(c, { preset: preset.id }).trace;
+    if (t) out.push(`  ${preset.label}: ${t.final}${t.hits.length ? ` (${t.hits.map((h) => h.at).join(' → ')})` : ''}`);
   }
   return out;
 }

@@ -8,7 +8,11 @@ import { analyzeInjection, withInjectionOutcome, type InjectionResult } from '..
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
-import { renderAmbient } from './ambientText.ts';
+import { renderAmbient, renderInpodRules } from './ambientText.ts';
+import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
+
+/** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
+const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
 import { releaseOfRevision } from '../../engine/releases/index.ts';
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
 import { diagnosticLine, onceEach, table } from './format.ts';
@@ -88,7 +92,7 @@ function withRenderWarnings(w: WorkloadAdmission, injection: InjectionResult): W
 
 /** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
 export function run(args: string[], io: CliIO): number {
-  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table']);
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table', '--rules']);
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
   const cluster = clusterFromFlags(values);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
@@ -139,7 +143,7 @@ export function run(args: string[], io: CliIO): number {
     // Notes on what was assumed are noise while the input does not even parse.
     if (!docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) for (const n of notices) io.err(`note: ${n}`);
     const options = { truthTable: flags.has('--truth-table') || format === 'wide', suggestions };
-    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + [...render(w, { ...options, ambientIntent: ambient.workloads[i]?.dataPlane.ambientIntent }), ...(ambient.workloads[i] ? renderAmbient(ambient.workloads[i], ambient.settings, options) : [])].join('\n')));
+    result.workloads.forEach((w, i) => io.out((i ? '\n' : '') + [...render(w, { ...options, ambientIntent: ambient.workloads[i]?.dataPlane.ambientIntent }), ...(ambient.workloads[i] ? [...renderAmbient(ambient.workloads[i], ambient.settings, options), ...renderInpodRules(ambient.workloads[i], ambient.settings, appPortOf(docs.workloads[i]), flags.has('--rules'))] : [])].join('\n')));
   }
   const yamlBroken = docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error');
   if (yamlBroken) return 2; // the YAML error above says what to fix; the rest follows from it

@@ -57,4 +57,18 @@ describe('meshsim check, both data planes', () => {
     expect(report.ambient.workloads[0].dataPlane.mode).toBe('ambient');
     expect(report.ambient.workloads[0].creation.reason).toBe('SELECTOR_MATCH');
   });
+
+  it("--rules prints an ambient pod's in-pod rules and the packets traced through them; without it, one line", async () => {
+    const path = file('rules.yaml', scenario('{istio.io/dataplane-mode: ambient}'));
+    const brief = await runCli(['check', '-f', path]);
+    expect(brief.out).toMatch(/In-pod rules \(istio-cni's node agent, iptables\): 18 IPv4 rules .*--rules/);
+    const r = await runCli(['check', '-f', path, '--rules']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('-A ISTIO_OUTPUT ! -d 127.0.0.1/32 -p tcp -m mark ! --mark 0x539/0xfff -j REDIRECT --to-ports 15001');
+    expect(r.out).toContain('routing: ip rule add fwmark 0x111/0xfff pref 32764 lookup 100');
+    expect(r.out).toMatch(/App calls a service: REDIRECT to 15001 \(/);
+    expect(r.out).toMatch(/DNS query: REDIRECT to 15053/);
+    const out = await runCli(['check', '-f', file('out.yaml', scenario('{}')), '--rules']);
+    expect(out.out).not.toContain('In-pod rules');
+  });
 });
