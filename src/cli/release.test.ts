@@ -47,3 +47,29 @@ describe('--istio-version', () => {
     expect(readFileSync(dump, 'utf8').length).toBeGreaterThan(0);
   });
 });
+
+describe('meshsim releases', () => {
+  it('lists the releases meshsim simulates', async () => {
+    const r = await runCli(['releases']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('1.22 1.23 1.24 1.25 1.26 1.27 1.28 1.29 1.30 master');
+  });
+
+  it('says what an upgrade changes, release by release, from a release given or read from the install', async () => {
+    const r = await runCli(['releases', '--from', '1.24', '--to', '1.28']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').filter((l) => /^ {2}\S/.test(l))).toEqual(['  1.25 (latest patch):', '  1.26 (latest patch):', '  1.27 (latest patch):', '  1.28 (latest patch):']);
+    expect(r.out).toMatch(/^ {4}- kube-inject omits a zero creationTimestamp/m);
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: istio-sidecar-injector, namespace: istio-system}\ndata:\n  values: \'{"global": {"tag": "1.27.1"}}\'\n  config: "policy: enabled"\n';
+    const fromFile = await runCli(['releases', '-f', file('injector.yaml', cm), '--to', '1.27.6', '-o', 'json']);
+    const plans = JSON.parse(fromFile.out);
+    expect(plans).toMatchObject([{ revision: 'default', from: '1.27.1', to: '1.27.6', steps: [{ label: '1.27.6' }] }]);
+  });
+
+  it('refuses what it cannot answer, in words', async () => {
+    expect((await runCli(['releases', '--from', '1.9'])).err).toMatch(/--from: Istio 1\.9 is older than 1\.22\.0/);
+    const none = await runCli(['releases', '-f', file('pod.yaml', POD)]);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/no istio-sidecar-injector ConfigMap or Istio image/);
+  });
+});

@@ -181,6 +181,28 @@ Exit codes:
   2  the command line or the input is wrong, or the dump has no pod`,
     load: () => import('./verbs/audit.ts'),
   },
+  releases: {
+    summary: 'the Istio releases meshsim simulates, and what an upgrade changes release by release',
+    help: () => `Usage: meshsim releases
+       meshsim releases --from 1.24 [--to 1.28]
+       meshsim releases -f istio-sidecar-injector.yaml [--to 1.28]
+
+Without options: the releases meshsim simulates (1.22 to master; give one to any verb with
+--istio-version). With --from, or -f with an istio-sidecar-injector ConfigMap (its release is read
+as the app reads it: global.tag, chart labels, templates), what changes in injection,
+istio-iptables and istio-cni on the way to --to (default master), release by release.
+
+Options:
+${FILES}
+      --from R                the release you run: 1.24, 1.24.3 or master
+      --to R                  the release you upgrade to (default master)
+  -o, --output FORMAT         text (default) or json
+
+Exit codes:
+  0  the list was written
+  2  the command line or the input is wrong (an unknown release, no install in the files)`,
+    load: () => import('./verbs/releases.ts'),
+  },
   conformance: {
     summary: 'run a conformance corpus (e.g. ../shared/conformance)',
     help: () => `Usage: meshsim conformance DIR... [options]

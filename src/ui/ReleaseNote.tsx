@@ -39,14 +39,23 @@ export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoic
           </p>
         ))}
         {choice.chosenBy === 'detected' && d.assumed.length ? <p className="small muted">Assumed (differs between patches): {d.assumed.join('; ')}.</p> : null}
-        {choice.differsFromMaster.length ? (
+        {choice.upgrades.length ? (
           <>
-            <p className="small">How {choice.name} behaves unlike master ({choice.differsFromMaster.length}):</p>
-            <ul className="small">
-              {choice.differsFromMaster.map((w) => (
-                <li key={w}>{w}</li>
+            <p className="small">
+              How {choice.name} behaves unlike master ({choice.differsFromMaster.length}), as an upgrade meets it, release by release:
+            </p>
+            <ol className="small release-steps" data-testid="release-upgrades">
+              {choice.upgrades.map((step) => (
+                <li key={step.to}>
+                  <strong>{step.label}</strong>
+                  <ul>
+                    {step.changes.map((c) => (
+                      <li key={c}>{c}</li>
+                    ))}
+                  </ul>
+                </li>
               ))}
-            </ul>
+            </ol>
           </>
         ) : (
           <p className="small muted">This is master&apos;s behaviour.</p>

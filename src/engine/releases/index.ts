@@ -1,6 +1,7 @@
 // The release table and detection: what differs between Istio releases, and which one a paste is.
 export type { ReleaseBehaviour, BehaviourChange } from './behaviour.ts';
 export { behaviourOf, describeRows, patchDependentRows, rowsIn } from './resolve.ts';
+export { upgradePath, type UpgradeStep } from './upgradePath.ts';
 export { BASE_1_22_0, RELEASE_ROWS, type ReleaseRow } from './table.ts';
 export { describeRange, inRange, isShippedIn, type ReleaseRange, type ShippedIn } from './range.ts';
 export { compareReleases, formatRelease, isMinorOnly, MASTER, NEWEST_MINOR, OLDEST_MINOR, parseRelease, release, type IstioRelease, type ReleaseParse } from './version.ts';

@@ -10,6 +10,7 @@ import { detectionInputOf, type PastedImage } from './fromPaste.ts';
 import { describeRange, inRange } from './range.ts';
 import { behaviourOf } from './resolve.ts';
 import { RELEASE_ROWS } from './table.ts';
+import { upgradePath, type UpgradeStep } from './upgradePath.ts';
 import { formatRelease, MASTER, parseRelease, type IstioRelease } from './version.ts';
 
 /** The setting's value that asks meshsim to read the release from the paste. */
@@ -32,6 +33,8 @@ export interface ReleaseChoice {
   behaviour: ReleaseBehaviour;
   /** Each way this release behaves unlike master, with the releases it applies to. */
   differsFromMaster: string[];
+  /** The same, as an upgrade to master meets them: release by release (upgradePath). */
+  upgrades: UpgradeStep[];
 }
 
 export interface ScenarioRelease {
@@ -65,7 +68,7 @@ function differsFromMaster(r: IstioRelease): string[] {
 }
 
 function choice(revision: string, r: IstioRelease, chosenBy: ReleaseChoice['chosenBy'], detection: ReleaseDetection, summary: string): ReleaseChoice {
-  return { revision, release: r, name: formatRelease(r), label: labelOf(r), chosenBy, summary, detection, behaviour: behaviourOf(r), differsFromMaster: differsFromMaster(r) };
+  return { revision, release: r, name: formatRelease(r), label: labelOf(r), chosenBy, summary, detection, behaviour: behaviourOf(r), differsFromMaster: differsFromMaster(r), upgrades: upgradePath(r) };
 }
 
 /**

@@ -155,9 +155,12 @@ export function injectWorkload(
   });
   const pod = result.pods[0];
   const never = pod?.after ? jobNeverCompletes(workload.kind, ownerKindOf(workload), pod.after, release.behaviour.nativeSidecars.mode !== 'env') : undefined;
-  if (never) diagnostics.push(diagnostic('injection', 'warning', never, workload.doc.locate(workload.path)));
+  // Said about the workload as a whole, marked on its first line (not the whole document underlined).
+  const whole = workload.doc.locate(workload.path);
+  const head = whole ? { input: whole.input, line: whole.line, column: whole.column } : undefined;
+  if (never) diagnostics.push(diagnostic('injection', 'warning', never, head));
   // Another controller's object: Istio only ever sees the pods it creates (kube/podControllers.ts).
-  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), workload.doc.locate(workload.path)));
+  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), head));
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
