@@ -88,6 +88,8 @@ export default function TrafficPanel() {
   const hitOrder = selected ? (traffic.trace?.hits.findIndex((h) => h.at === selected) ?? -1) + 1 || undefined : undefined;
   const refusedHere = capture.refused.find((r) => r.input === here);
   const corruptHere = capture.corrupt.filter((c, i, all) => c.input === here && all.findIndex((o) => o.input === here && o.value === c.value) === i);
+  // The backend's reason is said once, on the Backend line.
+  const why = capture.entry !== 'none' ? capture.why.filter((w) => w !== capture.backendWhy) : capture.why;
   return (
     <section aria-label="Traffic">
       <p data-testid="capture-entry">
@@ -99,9 +101,9 @@ export default function TrafficPanel() {
           {nft ? '. One inet ruleset serves IPv4 and IPv6.' : '.'}
         </p>
       ) : null}
-      {capture.why.length ? (
+      {why.length ? (
         <ul className="why small">
-          {capture.why.map((w, i) => (
+          {why.map((w, i) => (
             <li key={i}>{w}</li>
           ))}
         </ul>
