@@ -31,6 +31,13 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * A problem in what the user gave (a YAML error in a file), already said as compilers say it,
+ * `file:line:column: error: message`: printed as it is, with no pointer to --help, since the
+ * command line was right.
+ */
+export class InputError extends CliError {}
+
 /** Reads `--flag value`, `--flag=value` and repeated flags; everything else is positional. */
 export function parseFlags(args: string[], valued: string[], boolean: string[] = []) {
   const values: Record<string, string[]> = {};

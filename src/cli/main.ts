@@ -1,4 +1,4 @@
-import { CliError, processIO, type CliIO } from './io.ts';
+import { CliError, InputError, processIO, type CliIO } from './io.ts';
 import { VERBS } from './verbs.ts';
 import { version } from './version.ts';
 
@@ -49,6 +49,10 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     const { run } = await spec.load();
     return await run(args, io);
   } catch (err) {
+    if (err instanceof InputError) {
+      io.err(err.message);
+      return err.exitCode;
+    }
     if (err instanceof CliError) {
       io.err(`meshsim ${verb}: ${err.message}\nRun meshsim ${verb} --help for its usage.`);
       return err.exitCode;

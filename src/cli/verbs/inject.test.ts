@@ -91,3 +91,13 @@ describe('meshsim inject', () => {
     expect((await run(['-f', job])).err).not.toContain('never complete');
   });
 });
+
+describe('a YAML error in a flag\'s file', () => {
+  it('is said in plain words at file:line:column, as check says it', async () => {
+    const values = file('values.yaml', 'global:\n  proxy: [a, b\n');
+    const r = await run(['-f', file('pod2.yaml', POD), '--values', values]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(/values\.yaml:2:10: error: This \[ is never closed/);
+    expect(r.err).not.toContain('--help');
+  });
+});

@@ -1,8 +1,9 @@
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, parseDocument } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
 import { jobNeverCompletes } from '../../engine/injection/jobCompletion.ts';
 import type { Diagnostic } from '../../engine/index.ts';
-import { boolFlag, CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { boolFlag, CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { diagnosticLine, onceEach } from './format.ts';
 import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
 
@@ -18,15 +19,15 @@ function configMapOrText(path: string, io: CliIO): { configMap?: Record<string, 
   return parsed && typeof parsed === 'object' && parsed.kind === 'ConfigMap' ? { configMap: parsed, text } : { text };
 }
 
+/** A flag's file as YAML, or its first YAML error in plain words at file:line:column (the same words as check's). */
 function parseText(text: string | undefined, what: string): unknown {
   if (text === undefined) return undefined;
-  try {
-    return parseYaml(text);
-  } catch (err) {
-    const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    const message = (err instanceof Error ? err.message : String(err)).replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
-    throw new CliError(`${what}${pos ? `:${pos.line}:${pos.col}` : ''}: ${message}`);
+  const doc = parseDocument(text);
+  if (doc.errors.length) {
+    const e = placedDocumentErrors(doc, text)[0];
+    throw new InputError(`${what}:${e.line}:${e.column}: error: ${e.message}`);
   }
+  return doc.toJS();
 }
 
 /**

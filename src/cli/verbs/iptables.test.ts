@@ -129,9 +129,22 @@ describe('whose istio-iptables writes the rules', () => {
     expect(bad.err).toMatch(/--istio-version: Istio 1\.9 is older than 1\.22\.0/);
   });
 
-  it('--native-nftables before 1.27 is the unknown flag istio-iptables says it is', async () => {
-    const r = await runCli(['nftables', '--istio-version', '1.26', '--', '-b', '*'], { env: {} });
+  it('--native-nftables before 1.27 is the unknown flag istio-iptables says it is; meshsim nftables, which adds it, says so plainly', async () => {
+    const r = await runCli(['iptables', '--istio-version', '1.26', '--', '-b', '*', '--native-nftables'], { env: {} });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown flag: --native-nftables/);
+    const nft = await runCli(['nftables', '--istio-version', '1.26', '--', '-b', '*'], { env: {} });
+    expect(nft.code).toBe(2);
+    expect(nft.err).toContain("Istio 1.26's istio-iptables has no native nftables backend");
+  });
+});
+
+describe('a YAML error in the pod file', () => {
+  it('is said once as file:line:column: error, in plain words, without a pointer to --help (the command line was right)', async () => {
+    const r = await runCli(['iptables', '-f', '-'], { stdin: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: "web\nspec: {}\n' });
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(/^stdin:4:9: error: This "double-quoted" value is never closed/);
+    expect(r.err).not.toContain('--help');
+    expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });

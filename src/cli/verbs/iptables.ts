@@ -1,7 +1,7 @@
 import { parseAllDocuments, stringify } from 'yaml';
 import { captureRulesForArgs, captureRulesForClusterEnv, captureRulesForPod, type CaptureContext, type CaptureResult } from '../../engine/iptables/index.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
-import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { behaviourOf, detectionInputOf, detectRelease, MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../../engine/releases/index.ts';
 import { diagnosticLine } from './format.ts';
 import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
@@ -14,7 +14,7 @@ function firstWorkload(text: string, file: string): Record<string, any> {
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length) {
       const e = placedDocumentErrors(doc, text)[0];
-      throw new CliError(`${file}:${e.line}:${e.column}: ${e.message}`);
+      throw new InputError(`${file}:${e.line}:${e.column}: error: ${e.message}`);
     }
     const v = doc.toJS();
     const spec = v?.spec;

@@ -4,7 +4,7 @@ import { parseDocument, stringify } from 'yaml';
 import { networkOfCase } from '../../conformance/kinds/trace.ts';
 import { tracePacket, type TracePacket } from '../../engine/packettrace/index.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
-import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, flags, positional } = parseFlags(args, ['-o', '--output'], ['--json']);
@@ -15,7 +15,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const doc = parseDocument(caseText);
   if (doc.errors.length) {
     const e = placedDocumentErrors(doc, caseText)[0];
-    throw new CliError(`${positional[0]}:${e.line}:${e.column}: ${e.message}`);
+    throw new InputError(`${positional[0]}:${e.line}:${e.column}: error: ${e.message}`);
   }
   const spec = doc.toJS();
   if (!spec?.packet) throw new CliError(`${positional[0]} has no packet`);
