@@ -24,6 +24,37 @@ describe('meshsim', () => {
     expect((await runCli(['iptables', '--', '--help'])).code).toBe(2);
   });
 
+  it('keeps every help within 100 columns', async () => {
+    for (const args of [['--help'], ...Object.keys(VERBS).map((v) => [v, '--help'])]) {
+      const long = (await runCli(args)).out.split('\n').filter((l) => [...l].length > 100);
+      expect(long, args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('takes --istio-version in every verb that simulates a release, documents it, and refuses one it does not simulate in the same words, exit 2', async () => {
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: d}\nspec: {containers: [{name: a, image: x}]}\n';
+    const calls: Record<string, string[]> = {
+      check: ['check', '-f', '-'],
+      inject: ['inject', '-f', '-'],
+      iptables: ['iptables', '--', '-p', '15001'],
+      nftables: ['nftables', '--', '-p', '15001'],
+      audit: ['audit', '-f', '-'],
+    };
+    for (const [verb, args] of Object.entries(calls)) {
+      expect((await runCli([verb, '--help'])).out, verb).toMatch(/^ {6}--istio-version V {7}the Istio release/m);
+      const r = await runCli([args[0], '--istio-version', '1.21.3', ...args.slice(1)], { stdin: pod });
+      expect(r.code, verb).toBe(2);
+      expect(r.err, verb).toContain(`meshsim ${verb}: --istio-version: Istio 1.21.3 is older than 1.22.0`);
+    }
+  });
+
+  it('says plainly that a release before native nftables has none, exit 2', async () => {
+    const r = await runCli(['nftables', '--istio-version', '1.24', '--', '-p', '15001']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("Istio 1.24's istio-iptables has no native nftables backend");
+    expect((await runCli(['nftables', '--istio-version', '1.28', '--', '-p', '15001'])).out).toContain('add table inet istio-proxy-nat');
+  });
+
   it('prints its version', async () => {
     expect((await runCli(['--version'])).out).toMatch(/^meshsim \d+\.\d+\.\d+/);
   });

@@ -3,5 +3,6 @@
 /** The flag every verb takes for the Istio release: `--istio-version 1.24`, `1.24.3`, `master` or `auto`. */
 export const RELEASE_FLAG = '--istio-version';
 
-export const RELEASE_HELP = `      --istio-version V       the Istio release to simulate: 1.24, 1.24.3, master, or auto (default: read
-                              from the injector ConfigMap's global.tag, labels and templates; else master)`;
+export const RELEASE_HELP = `      --istio-version V       the Istio release to simulate: 1.22 or later, a patch such as
+                              1.24.3, master, or auto (default: read from the injector ConfigMap's
+                              global.tag, labels and templates; else master)`;

@@ -1,6 +1,7 @@
 import { CLUSTER_SETTINGS } from '../state/settings/index.ts';
 import type { ClusterOptions } from '../worker/protocol.ts';
 import { boolFlag, CliError } from './io.ts';
+import { RELEASE_FLAG } from './releaseHelp.ts';
 
 /**
  * The app's cluster settings as CLI flags (`--cni=true`, `--native-sidecars=false`, …): the same
@@ -24,9 +25,12 @@ export function clusterFromFlags(values: Record<string, string[]>): ClusterOptio
 const DESCRIPTION_COLUMN = 30;
 const HELP_WIDTH = 100;
 
-/** The settings' lines for a verb's --help, aligned and wrapped as the other options are. */
+/**
+ * The settings' lines for a verb's --help, aligned and wrapped as the other options are. The
+ * release is left out: every verb describes --istio-version in the same words (RELEASE_HELP).
+ */
 export function settingsHelp(): string[] {
-  return CLUSTER_SETTINGS.flatMap((s) => {
+  return CLUSTER_SETTINGS.filter((s) => s.flag !== RELEASE_FLAG).flatMap((s) => {
     const takes = s.control.kind === 'boolean' ? 'true|false' : s.control.choices.map((c) => c.value).join('|');
     const flag = `      ${s.flag}=${takes}`;
     const text = `${s.hint.replace(/\.$/, '')} (default ${String(s.default)}${s.effective ? ', or as the inputs say' : ''})`;

@@ -41,6 +41,7 @@ ${FILES}
       --no-suggestions        do not search for changes that would turn the verdict around
       --truth-table           print the label truth table (as -o wide does)
       --rules                 ambient pods: print the in-pod rules and trace packets through them
+${RELEASE_HELP}
 ${settingsHelp().join('\n')}
 
 Exit codes:
@@ -95,8 +96,9 @@ ${FILES}
       --pod-ip IP             the pod's address, repeatable
       --nameserver IP         a resolv.conf nameserver, repeatable
       --why                   say why each rule group is there
-      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default:
-                              the release the pod's istio-init/istio-proxy image names, else master)
+      --istio-version V       the Istio release whose istio-iptables runs: 1.22 or later, a patch
+                              such as 1.24.3, or master (default: the release the pod's
+                              istio-init/istio-proxy image names, else master)
   -o, --output FORMAT         text (default), json or yaml
       --json                  same as -o json
 
@@ -121,12 +123,13 @@ Options:
 ${FILES}
       --cluster-env FILE      a VM's cluster.env
       --view script|ruleset   the nft script (default) or the kernel's nft list ruleset
-      --istio-version V       the Istio release whose istio-iptables runs (1.24, 1.24.3, master; default:
-                              the release the pod's istio-init/istio-proxy image names, else master)
       --env NAME=VALUE        an environment variable for istio-iptables, repeatable
       --pod-ip IP             the pod's address, repeatable (an IPv6 one adds the ip6 rules)
       --nameserver IP         a resolv.conf nameserver, repeatable
       --why                   say why the rules are what they are
+      --istio-version V       the Istio release whose istio-iptables runs: 1.27 or later (the first
+                              with native nftables), a patch such as 1.28.1, or master (default:
+                              the release the pod's istio-init/istio-proxy image names, else master)
   -o, --output FORMAT         text (default), json or yaml
       --json                  same as -o json
 
@@ -154,7 +157,7 @@ Exit codes:
     load: () => import('./verbs/trace.ts'),
   },
   audit: {
-    summary: 'every pod of a cluster dump: webhooks, verdict, render, capture, what a restart would change',
+    summary: 'every pod of a cluster dump: verdict, render, capture, what a restart would change',
     help: () => `Usage: meshsim audit -f DUMP.yaml [options]
 
 DUMP is the output of
@@ -171,8 +174,9 @@ ${FILES}
                               helm template / istioctl manifest generate writes): the next
                               revision's webhooks and injector ConfigMap, or a newer release
       --admission-only        webhooks and istiod's decision only, no render (the older audit)
-      --istio-version V       the Istio release istiod runs (1.24, 1.24.3, master); default: each revision's
-                              injector ConfigMap says, else master
+      --istio-version V       the Istio release istiod runs: 1.22 or later, a patch such as 1.24.3,
+                              or master (default: as each revision's injector ConfigMap says, else
+                              master)
 
 Exit codes:
   0  no pod drifts

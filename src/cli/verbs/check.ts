@@ -7,6 +7,7 @@ import { withoutSidecarAdvice } from '../../engine/ambient/ambientStage.ts';
 import { analyzeInjection, withInjectionOutcome, type InjectionResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { releaseFromFlag } from '../release.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
 import { renderAmbient, renderInpodRules } from './ambientText.ts';
 import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
@@ -94,6 +95,8 @@ function withRenderWarnings(w: WorkloadAdmission, injection: InjectionResult): W
 export function run(args: string[], io: CliIO): number {
   const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table', '--rules']);
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
+  // A release meshsim does not simulate is refused here, in the same words as every verb's.
+  releaseFromFlag(values);
   const cluster = clusterFromFlags(values);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
   if (!files.length) throw new CliError('no input: give the files to check with -f FILE (or -f - for standard input)');

@@ -78,6 +78,12 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
   const release = chooseRelease(values, pod);
   // Which release and why is in --why (and the JSON's why); a release the flag names approximately says so.
   if (release.note && values[RELEASE_FLAG]) io.err(`meshsim: ${release.note}`);
+  // Said plainly, rather than as istio-iptables refusing a flag meshsim itself added.
+  if (nft && !release.behaviour.iptables.nativeNftablesFlag) {
+    const raw = values[RELEASE_FLAG]?.at(-1);
+    const whose = raw && raw !== 'auto' ? `Istio ${raw}'s istio-iptables` : `The istio-iptables this pod runs (${release.why})`;
+    throw new CliError(`${whose} has no native nftables backend (--native-nftables is newer than that release): use meshsim iptables, or a later ${RELEASE_FLAG}`);
+  }
   const context: CaptureContext = {
     podIPs: values['--pod-ip'] ?? [ipv6 ? IPV6_POD : IPV4_POD],
     // A pod's resolv.conf follows from its dnsPolicy; elsewhere no --nameserver means none.
