@@ -159,6 +159,13 @@ test('the canary upgrade example: after each step, the webhooks per namespace an
   const changes = panel.getByTestId('upgrade-changes');
   await expect(changes).toContainText('would move to revision canary');
   await expect(changes).toContainText('proxy image 1.28.0 → 1.29-dev');
-  await expect(panel.getByTestId('pod-diff')).toBeVisible();
+  // Two columns at a desktop width (monaco would turn a diff this narrow inline by default).
+  await expect(panel.getByTestId('pod-diff').locator('.monaco-diff-editor')).toHaveClass(/side-by-side/);
   await page.screenshot({ path: 'reports/upgrade-preview.png', fullPage: false });
+  // The capture rules, today's against the target's, side by side too.
+  await panel.getByRole('button', { name: /^Capture rules/ }).click();
+  await expect(panel.getByRole('button', { name: /^Capture rules/ })).toHaveAttribute('aria-pressed', 'true');
+  const rules = panel.getByTestId('upgrade-rules-diff');
+  await expect(rules.locator('.monaco-diff-editor')).toHaveClass(/side-by-side/);
+  await expect(rules).toContainText('ISTIO_REDIRECT'); // (monaco writes spaces as no-break spaces)
 });

@@ -60,14 +60,19 @@ function Side({ title, side }: { title: string; side: RenderedSide }) {
   );
 }
 
+/** What the side-by-side comparison shows: the patched pod, or its capture rules. */
+type Compared = 'pod' | 'rules';
+
 function SelectedWorkload({ selected }: { selected: NonNullable<UpgradePreview['selected']> }) {
-  const [rules, setRules] = useState(false);
+  const [shown, setShown] = useState<Compared>('pod');
+  const { today, target } = selected;
+  const noRules = !today.rules && !target.rules;
   return (
     <div className="upgrade-selected">
       <h3>{selected.workload}: today and under the target</h3>
       <div className="upgrade-sides">
-        <Side title="Today" side={selected.today} />
-        <Side title="Target" side={selected.target} />
+        <Side title="Today" side={today} />
+        <Side title="Target" side={target} />
       </div>
       <div data-testid="upgrade-changes">
         {selected.changes.length ? (
@@ -82,13 +87,29 @@ function SelectedWorkload({ selected }: { selected: NonNullable<UpgradePreview['
           <p className="muted">The target gives this workload the same pod as today.</p>
         )}
       </div>
-      <Suspense fallback={<p className="muted">Loading the diff…</p>}>
-        <DiffView before={selected.today.podYaml} after={selected.target.podYaml} />
-      </Suspense>
-      <button type="button" className="link" aria-expanded={rules} onClick={() => setRules((x) => !x)}>
-        {rules ? 'Hide' : 'Show'} the capture rules, today → target
-      </button>
-      {rules ? <pre className="upgrade-rules" data-testid="upgrade-rules-diff">{selected.rulesDiff || 'The same capture rules.'}</pre> : null}
+      <div className="upgrade-compare-bar" role="group" aria-label="Compare">
+        <button type="button" className="button" aria-pressed={shown === 'pod'} onClick={() => setShown('pod')}>
+          Patched pod
+        </button>
+        <button type="button" className="button" aria-pressed={shown === 'rules'} onClick={() => setShown('rules')}>
+          Capture rules{selected.rulesDiff ? '' : ' (the same)'}
+        </button>
+        <span className="muted small">today → the target: red only today, green only under the target</span>
+      </div>
+      {shown === 'rules' && noRules ? (
+        <p className="muted" data-testid="upgrade-rules-diff">
+          Neither install captures this workload&apos;s traffic with rules of its own.
+        </p>
+      ) : (
+        <Suspense fallback={<p className="muted">Loading the diff…</p>}>
+          {/* Side by side down to a narrow panel (monaco turns inline below 900 px by default); inline on a phone. */}
+          {shown === 'pod' ? (
+            <DiffView key="pod" before={today.podYaml} after={target.podYaml} inlineBelow={520} />
+          ) : (
+            <DiffView key="rules" before={today.rules} after={target.rules} language="plaintext" inlineBelow={520} testId="upgrade-rules-diff" />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 }
