@@ -55,8 +55,10 @@ describe('ambient pods in the full audit', () => {
     expect(rows).toHaveLength(5);
   });
 
-  it('leaves an enrolled pod its namespace still selects alone', () => {
-    expect(row('steady')).toMatchObject({ capture: { dataPlane: 'ambient' }, drift: [], change: '', checks: {} });
+  it('leaves an enrolled pod its namespace still selects alone, and counts the in-pod rules the node agent gives it', () => {
+    expect(row('steady')).toMatchObject({ capture: { dataPlane: 'ambient', by: "istio-cni's node agent" }, drift: [], change: '', checks: {} });
+    expect(row('steady').capture!.rules).toBeGreaterThan(5);
+    expect(row('steady').capture!.text).toMatch(/^ambient: \d+ in-pod iptables rules installed by istio-cni's node agent\. /);
   });
 
   it('says a restart takes an enrolled pod out of ambient when its namespace no longer asks, and that the node agent would too', () => {

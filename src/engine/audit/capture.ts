@@ -1,5 +1,6 @@
 import { decideAmbient, readAmbientNamespace, readAmbientPod, resolveCniSettings, type ResolvedCniSettings } from '../ambient/index.ts';
 import { captureTraffic } from '../scenario/trafficSection.ts';
+import { inPodRules } from './ambientRules.ts';
 import type { DumpObject } from './readDump.ts';
 import type { CaptureSummary } from './types.ts';
 
@@ -14,7 +15,8 @@ export function cniSettingsOf(objects: readonly DumpObject[]): ResolvedCniSettin
 /**
  * How a pod's traffic is captured: a sidecar's rules as istio-init or the istio-cni plugin would
  * install them (the Traffic panel's `captureTraffic`), else istio-cni's ambient decision on the pod
- * as it is created (`ambient/decideAmbient`), else nothing.
+ * as it is created (`ambient/decideAmbient`) and, when it enrolls the pod, the in-pod rules the node
+ * agent installs (`ambient/rules`), else nothing.
  */
 export function captureOf(pod: Obj, injected: boolean, namespace: string, namespaceValue: Obj | undefined, cni: ResolvedCniSettings | undefined): { summary: CaptureSummary; payload: string } {
   if (injected) {
@@ -27,7 +29,11 @@ export function captureOf(pod: Obj, injected: boolean, namespace: string, namesp
   }
   if (cni) {
     const decision = decideAmbient({ event: 'cni-add', pod: readAmbientPod(pod, namespace), namespace: readAmbientNamespace(namespaceValue ?? { metadata: { name: namespace } }, namespace), settings: cni.settings, rawPod: pod });
-    if (decision.enrolled) return { summary: { dataPlane: 'ambient', by: "istio-cni's node agent", rules: 0, text: `ambient: ${decision.text}` }, payload: '' };
+    if (decision.enrolled) {
+      const r = inPodRules(cni, decision.podOverrides);
+      const rules = `${r.rules} in-pod ${r.backend} rules installed by istio-cni's node agent`;
+      return { summary: { dataPlane: 'ambient', by: "istio-cni's node agent", rules: r.rules, text: `ambient: ${rules}. ${decision.text}` }, payload: r.payload };
+    }
     return { summary: { dataPlane: 'none', by: 'nobody', rules: 0, text: `not captured: no sidecar, and ${decision.text}` }, payload: '' };
   }
   return { summary: { dataPlane: 'none', by: 'nobody', rules: 0, text: 'not captured: no sidecar (the dump has no istio-cni-config ConfigMap, so no ambient mesh)' }, payload: '' };

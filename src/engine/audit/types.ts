@@ -54,7 +54,7 @@ export interface CaptureSummary {
   dataPlane: 'sidecar' | 'ambient' | 'none';
   /** Who installs the rules: istio-init, the istio-cni plugin, istio-cni's node agent (ambient), nobody. */
   by: string;
-  /** iptables rules in the IPv4 payload (0 when there are none). */
+  /** Capture rules: iptables `-A` lines of the IPv4 payload, or an ambient pod's in-pod nft rules (0 when there are none). */
   rules: number;
   /** REDIRECT or TPROXY, for a sidecar. */
   mode?: string;
