@@ -82,6 +82,33 @@ test('audits a 10,000-pod dump with progress, finds the rendered-rejected pods a
   await page.screenshot({ path: 'reports/audit-opened-pod.png' });
 });
 
+test('ambient pods in a dump: their data plane and in-pod rules, and the pods a restart moves into or out of ambient, grouped with the label that decides', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { list, pods } = synthesizeDump({ pods: 600, workloads: 40, seed: 21, ambient: true });
+  const count = (planted: string) => pods.filter((p) => p.planted === planted).length;
+  await openApp(page);
+  await page.getByRole('button', { name: 'Audit', exact: true }).click();
+  await page.getByLabel('Dump file').setInputFiles({ name: 'ambient-dump.yaml', mimeType: 'application/yaml', buffer: Buffer.from(printDump(list)) });
+  await expect(page.getByTestId('audit-phase')).toContainText('Audited 600 pods', { timeout: 150_000 });
+  const moves = pods.filter((p) => p.drift.includes('data-plane')).length;
+  await expect(page.getByTestId('audit-summary')).toContainText(`${moves} ambient moves`);
+  const groups = page.getByTestId('audit-groups');
+  const join = groups.locator('li').filter({ has: page.getByRole('button', { name: `${count('ambient-missed')} pods: would join the ambient mesh`, exact: true }) });
+  await expect(join).toContainText('namespace label istio.io/dataplane-mode=ambient');
+  await expect(groups.getByRole('button', { name: `${count('ambient-stale')} pods: would leave the ambient mesh`, exact: true })).toBeVisible();
+  await expect(groups.getByRole('button', { name: `${count('ambient-sidecar')} pods: would no longer be injected; would trade its sidecar for ambient`, exact: true })).toBeVisible();
+  await page.getByLabel('Drift filter').selectOption('data-plane');
+  await expect(page.getByTestId('audit-shown')).toHaveText(`${moves} of 600 pods shown`);
+  const missed = pods.find((p) => p.planted === 'ambient-missed')!;
+  await page.screenshot({ path: 'reports/audit-ambient.png' });
+  // The rows are windowed: filter down to the pod.
+  await page.getByLabel('Filter pods').fill(missed.name);
+  const row = page.locator(`[data-pod="${missed.namespace}/${missed.name}"]`);
+  await expect(row).toContainText(/none → ambient \(\d+ rules\)/);
+  await expect(row).toContainText('ambient move');
+  await expect(row).toHaveAttribute('title', /selected for ambient but not enrolled/);
+});
+
 test('a pasted dump is audited too, and sorting by a column reorders the rows', async ({ page }) => {
   const text = generateDump({ pods: 50, seed: 3 });
   await openApp(page);

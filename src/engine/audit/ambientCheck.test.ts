@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { cniConfigMapText } from '../ambient/builtinConfigMap.ts';
 import { auditDump } from './auditSession.ts';
+import { generateDump, synthesizeDump } from './generateDump.ts';
 import { summarizeAudit } from './summarize.ts';
 
 /*
@@ -62,7 +63,7 @@ describe('ambient pods in the full audit', () => {
   });
 
   it('says a restart takes an enrolled pod out of ambient when its namespace no longer asks, and that the node agent would too', () => {
-    expect(row('stale')).toMatchObject({ capture: { dataPlane: 'none' }, drift: ['data-plane'], change: 'would leave the ambient mesh' });
+    expect(row('stale')).toMatchObject({ dataPlaneNow: 'ambient', capture: { dataPlane: 'none' }, drift: ['data-plane'], change: 'would leave the ambient mesh' });
     expect(row('stale').checks.ambient?.map((f) => f.headline)).toEqual(['enrolled in ambient, but the node agent would take it out']);
   });
 
@@ -89,5 +90,26 @@ describe('ambient pods in the full audit', () => {
     expect(stale).toMatchObject({ drift: [], change: '' });
     expect(stale.checks.ambient?.[0]).toMatchObject({ severity: 'info', headline: 'enrolled in ambient, not audited' });
     expect(bare.every((r) => !r.drift.includes('data-plane'))).toBe(true);
+  });
+});
+
+describe('ambient drift planted by the generator', () => {
+  const options = { pods: 600, workloads: 40, seed: 21, ambient: true };
+  const meant = synthesizeDump(options).pods;
+  const { rows, overview } = auditDump(generateDump(options), { input: 'dump.yaml' });
+
+  it('is found in every pod the generator meant it for, and nowhere else', () => {
+    expect(overview.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(rows.map((r) => [...r.drift].sort())).toEqual(meant.map((m) => [...m.drift].sort()));
+    for (const kind of ['ambient-missed', 'ambient-stale', 'ambient-sidecar'] as const) expect(meant.filter((m) => m.planted === kind).length, kind).toBeGreaterThan(0);
+  });
+
+  it('groups the moves by what a restart would do', () => {
+    const changes = summarizeAudit(rows).changes;
+    const count = (kind: string) => meant.filter((m) => m.planted === kind).length;
+    expect(changes['would join the ambient mesh']).toBe(count('ambient-missed'));
+    expect(changes['would leave the ambient mesh']).toBe(count('ambient-stale'));
+    expect(changes['would no longer be injected; would trade its sidecar for ambient']).toBe(count('ambient-sidecar'));
+    expect(summarizeAudit(rows).dataPlanes.ambient).toBeGreaterThan(count('ambient-missed'));
   });
 });

@@ -177,7 +177,8 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
     }
     // Ambient is judged only with istio-cni's settings: without its ConfigMap the dump says nothing
     // of which pods it would enroll (the ambient check says so for an enrolled pod).
-    const moved = cni ? dataPlaneChange(runningDataPlane(running, sidecar), group.capture, group.outcome.verdict === 'rejected') : undefined;
+    const dataPlaneNow = runningDataPlane(running, sidecar);
+    const moved = cni ? dataPlaneChange(dataPlaneNow, group.capture, group.outcome.verdict === 'rejected') : undefined;
     if (moved) changes = [...changes, moved];
     const ctx: PodAuditContext = {
       running,
@@ -223,6 +224,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       fidelity: 'full',
       ...(group.render ? { render: group.render } : {}),
       capture: group.capture,
+      dataPlaneNow,
       changes,
       change: changeText(changes),
       group: group.id,

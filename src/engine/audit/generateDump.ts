@@ -1,4 +1,5 @@
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { cniConfigMapText } from '../ambient/builtinConfigMap.ts';
 import type { Verdict } from '../admission/types.ts';
 import { classifyDocument } from '../documents/classify.ts';
 import { builtinInstallDocuments } from '../injection/builtin/index.ts';
@@ -25,10 +26,17 @@ export interface DumpOptions {
   workloads?: number;
   /** Pods that share nothing: each its own ReplicaSet with a template of its own (for the linear-growth bench). */
   unique?: boolean;
+  /**
+   * Ambient mode too: istio-cni's ConfigMap (the ambient profile's), namespaces labelled
+   * istio.io/dataplane-mode=ambient whose pods the node agent enrolled, and planted ambient drift —
+   * a selected pod never enrolled, an enrolled pod whose namespace no longer asks, a sidecar pod in
+   * an ambient namespace.
+   */
+  ambient?: boolean;
 }
 
 /** What the generator planted in a pod, for the tests to find. */
-export type Planted = 'image-drift' | 'rendered-rejected' | 'hand-edited';
+export type Planted = 'image-drift' | 'rendered-rejected' | 'hand-edited' | 'ambient-missed' | 'ambient-stale' | 'ambient-sidecar';
 
 /** What the generator meant each pod to be, so tests can hold the audit to it. */
 export interface GeneratedPod {
@@ -52,7 +60,7 @@ export const PROXY_TAG: Record<string, string> = { default: '1.29-dev', canary: 
 /** The tag the image-drift pods were injected with: the default revision before its upgrade. */
 export const DRIFTED_TAG = '1.28-dev';
 
-type NamespaceKind = 'injection' | 'canary' | 'old' | 'plain' | 'disabled';
+type NamespaceKind = 'injection' | 'canary' | 'old' | 'plain' | 'disabled' | 'ambient';
 
 /** The state of a workload's pods: the revision whose sidecar they run (or none), the case's expected audit. */
 interface PodCase {
@@ -60,6 +68,10 @@ interface PodCase {
   sidecar?: string;
   optOut?: boolean;
   planted?: Planted;
+  /** istio-cni's node agent enrolled the running pod (`ambient.istio.io/redirection: enabled`). */
+  enrolled?: boolean;
+  /** Only in a dump with ambient mode. */
+  ambientOnly?: boolean;
   verdict: Verdict;
   by: string[];
   drift: DriftKind[];
@@ -86,10 +98,17 @@ const POD_CASES: Record<NamespaceKind, PodCase[]> = {
   plain: [
     { weight: 85, verdict: 'not-injected', by: [], drift: [] },
     { weight: 15, sidecar: 'default', verdict: 'not-injected', by: [], drift: ['unwanted-sidecar'] },
+    // Enrolled while its namespace was labelled for ambient; the label has since gone.
+    { weight: 8, enrolled: true, planted: 'ambient-stale', ambientOnly: true, verdict: 'not-injected', by: [], drift: ['data-plane'] },
   ],
   disabled: [
     { weight: 80, verdict: 'not-injected', by: [], drift: [] },
     { weight: 20, sidecar: 'canary', verdict: 'not-injected', by: [], drift: ['unwanted-sidecar'] },
+  ],
+  ambient: [
+    { weight: 80, enrolled: true, verdict: 'not-injected', by: [], drift: [] },
+    { weight: 10, planted: 'ambient-missed', verdict: 'not-injected', by: [], drift: ['data-plane'] },
+    { weight: 10, sidecar: 'default', planted: 'ambient-sidecar', verdict: 'not-injected', by: [], drift: ['unwanted-sidecar', 'data-plane'] },
   ],
 };
 
@@ -99,6 +118,7 @@ const NAMESPACE_KINDS: { kind: NamespaceKind; weight: number }[] = [
   { kind: 'old', weight: 10 },
   { kind: 'plain', weight: 20 },
   { kind: 'disabled', weight: 10 },
+  { kind: 'ambient', weight: 15 },
 ];
 
 const APPS = ['web', 'api', 'cart', 'checkout', 'search', 'auth', 'billing', 'catalog', 'ratings', 'mailer'];
@@ -224,6 +244,11 @@ function injectorConfigMap(revision: string, shape: InjectorShape = {}) {
   };
 }
 
+/** istio-cni's ConfigMap as Istio's ambient profile installs it. */
+function cniConfigMap(): Record<string, any> {
+  return parse(cniConfigMapText()) as Record<string, any>;
+}
+
 const MESH = { apiVersion: 'v1', data: { mesh: 'defaultConfig:\n  discoveryAddress: istiod.istio-system.svc:15012\nrootNamespace: istio-system\ntrustDomain: cluster.local\n' }, kind: 'ConfigMap', metadata: { name: 'istio', namespace: 'istio-system' } };
 
 function configMaps(namespaces: string[]) {
@@ -320,6 +345,8 @@ function namespaceLabels(kind: NamespaceKind): Record<string, string> {
       return { 'istio.io/rev': OLD };
     case 'disabled':
       return { 'istio-injection': 'disabled' };
+    case 'ambient':
+      return { 'istio.io/dataplane-mode': 'ambient' };
     default:
       return {};
   }
@@ -336,11 +363,13 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   const systemPods = Math.floor(podCount / 10);
   const appPods = podCount - systemPods;
   const workloadCount = options.unique ? appPods : Math.max(1, Math.min(appPods, options.workloads ?? Math.ceil(appPods / 33)));
-  const namespaceCount = Math.max(5, Math.ceil((options.unique ? appPods / 8 : workloadCount) / 6));
+  const kinds = options.ambient ? NAMESPACE_KINDS : NAMESPACE_KINDS.filter((k) => k.kind !== 'ambient');
+  const casesOf = (kind: NamespaceKind) => (options.ambient ? POD_CASES[kind] : POD_CASES[kind].filter((c) => !c.ambientOnly));
+  const namespaceCount = Math.max(kinds.length, Math.ceil((options.unique ? appPods / 8 : workloadCount) / 6));
   const namespaces: { name: string; kind: NamespaceKind; object: Record<string, any> }[] = [];
   for (let i = 0; i < namespaceCount; i++) {
-    // The first five cover every kind, whatever the seed.
-    const kind = i < NAMESPACE_KINDS.length ? NAMESPACE_KINDS[i].kind : pick(rand, NAMESPACE_KINDS).kind;
+    // The first ones cover every kind, whatever the seed.
+    const kind = i < kinds.length ? kinds[i].kind : pick(rand, kinds).kind;
     const name = `${TEAMS[i % TEAMS.length]}-${kind}-${i}`;
     const labels = { 'kubernetes.io/metadata.name': name, team: TEAMS[i % TEAMS.length], ...namespaceLabels(kind) };
     namespaces.push({ name, kind, object: { apiVersion: 'v1', kind: 'Namespace', metadata: { labels, name, uid: uid(rand) }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } } });
@@ -354,7 +383,7 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   for (let i = 0; i < workloadCount; i++) {
     const ns = namespaces[i % namespaces.length];
     // The first workloads of the first namespace cover its every case, whatever the seed.
-    const cases = POD_CASES[ns.kind];
+    const cases = casesOf(ns.kind);
     const podCase = i < namespaces.length * cases.length && Math.floor(i / namespaces.length) < cases.length ? cases[Math.floor(i / namespaces.length)] : pick(rand, cases);
     const app = APPS[Math.floor(rand() * APPS.length)];
     const hash = suffix(rand, 10);
@@ -384,6 +413,7 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   const emitApp = (w: Workload) => {
     const p = runningPod(rand, w);
     const c = w.podCase;
+    if (c.enrolled) p.value.metadata.annotations = { ...p.value.metadata.annotations, 'ambient.istio.io/redirection': 'enabled' };
     const meant: GeneratedPod = { name: p.name, namespace: w.namespace, verdict: c.verdict, drift: c.drift, injectedBy: c.by, ...(c.planted ? { planted: c.planted } : {}) };
     // One pod of a clean, injected workload is annotated by hand after it started: its own render asks for more CPU.
     if (!handEdited && c.sidecar === 'default' && !c.planted && c.drift.length === 0 && w.replicas > 1 && podObjects.some((o) => o.metadata.generateName === w.template.metadata.generateName)) {
@@ -417,7 +447,7 @@ export function synthesizeDump(options: DumpOptions): { list: Record<string, any
   const allNamespaces = [...system, ...namespaces.map((n) => n.object)];
   const list = {
     apiVersion: 'v1',
-    items: [...allNamespaces, ...sortedObjects, ...webhookConfigurations(), ...configMaps(allNamespaces.map((n) => n.metadata.name))],
+    items: [...allNamespaces, ...sortedObjects, ...webhookConfigurations(), ...configMaps(allNamespaces.map((n) => n.metadata.name)), ...(options.ambient ? [cniConfigMap()] : [])],
     kind: 'List',
     metadata: { resourceVersion: '' },
   };

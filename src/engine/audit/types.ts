@@ -110,6 +110,8 @@ export interface AuditRow {
   render?: RenderNote;
   /** How its traffic would be captured after a restart (full fidelity). */
   capture?: CaptureSummary;
+  /** The data plane the pod is in now: its sidecar, ambient when istio-cni's node agent enrolled it, or none (full fidelity). */
+  dataPlaneNow?: CaptureSummary['dataPlane'];
   /** What a restart would change, measured (full fidelity; empty when nothing would). */
   changes: RestartChange[];
   /** The changes' headlines joined: the pods with the same text change the same way ('' for none). */

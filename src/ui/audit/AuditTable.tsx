@@ -99,7 +99,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
                 <span className={`verdict-chip ${r.verdict}`}>{r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict}</span>
               </div>
               <div role="gridcell">{r.decidingRule}</div>
-              <div role="gridcell">{r.capture ? `${r.capture.dataPlane}${r.capture.rules ? ` (${r.capture.rules} rules)` : ''}` : <span className="muted">—</span>}</div>
+              <div role="gridcell">{r.capture ? `${r.drift.includes('data-plane') && r.dataPlaneNow ? `${r.dataPlaneNow} → ` : ''}${r.capture.dataPlane}${r.capture.rules ? ` (${r.capture.rules} rules)` : ''}` : <span className="muted">—</span>}</div>
               <div role="gridcell">
                 {r.drift.map((d) => (
                   <span key={d} className={`drift-chip ${d}`}>
