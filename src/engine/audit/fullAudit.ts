@@ -10,7 +10,7 @@ import { captureOf, cniSettingsOf } from './capture.ts';
 import { dataPlaneChange, runningDataPlane } from './dataPlaneChange.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
 import { revisionInstalls } from './installs.ts';
-import { podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
+import { instanceFreeText, podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
 import type { DumpObject } from './readDump.ts';
 import { changeText, restartChanges, type RestartOutcome } from './restartChanges.ts';
 import { sidecarStateOf } from './sidecarState.ts';
@@ -139,9 +139,16 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
     return { id: groupId(key), core, outcome, ...(render ? { render } : {}), capture: captured.summary, payload: captured.payload, findings: {}, decidedBy: decidedByOf(core, created, ns?.value, cluster) };
   };
 
+  // Pods whose instance-free text is the same are the same pod as created: stripped, keyed and
+  // compared once (the pods of a ReplicaSet; see podAsCreated.ts).
+  const sameAsCreated = new Map<string, { created: Obj; group: RenderGroup; runningKey: string }>();
+
   const groupOf = (running: Obj) => {
     const name = String(running.metadata?.name ?? running.metadata?.generateName ?? '');
     const namespace = String(running.metadata?.namespace ?? '') || 'default';
+    const text = instanceFreeText(running);
+    const known = sameAsCreated.get(text);
+    if (known) return { ...known, name, namespace };
     const created = podAsCreated(running);
     created.metadata.namespace ??= namespace;
     const key = renderKey(created);
@@ -150,14 +157,15 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       group = buildGroup(key, created, namespace, name);
       groups.set(key, group);
     }
-    return { group, created, name, namespace };
+    const entry = { created, group, runningKey: sidecarStateOf(running).present ? injectedKey(running) : '' };
+    sameAsCreated.set(text, entry);
+    return { ...entry, name, namespace };
   };
 
   const audit = (running: Obj, index: number): AuditRow => {
-    const { group, created, name, namespace } = groupOf(running);
+    const { group, created, name, namespace, runningKey } = groupOf(running);
     const sidecar = sidecarStateOf(running);
     let changes: RestartChange[];
-    const runningKey = sidecar.present ? injectedKey(running) : '';
     const memoKey = `${group.id}\n${runningKey}`;
     const known = changesMemo.get(memoKey);
     if (known) {

@@ -31,6 +31,29 @@ export function podAsCreated(running: Record<string, any>, meshStatusPort = 1502
 }
 
 /**
+ * The running pod without what only its life added — exactly the fields `podAsCreated` drops
+ * before it undoes the injection — as plain JSON: two pods with the same text are the same pod
+ * as created, so the audit strips and keys each such text once (a ReplicaSet's pods differ only in
+ * their names, uids, node and status). JSON.stringify keeps the dump's key order: two equal pods
+ * written in another order only miss this shortcut; `renderKey` still groups them.
+ */
+export function instanceFreeText(running: Record<string, any>): string {
+  const { status: _status, metadata, spec, ...rest } = running;
+  let meta = metadata;
+  if (meta && typeof meta === 'object') {
+    meta = { ...meta };
+    for (const k of INSTANCE_METADATA) delete meta[k];
+    if (typeof meta.generateName === 'string' && meta.generateName) delete meta.name;
+    const annotations = meta.annotations;
+    if (annotations && typeof annotations === 'object' && Object.keys(annotations).some((k) => LIFE_ANNOTATIONS.some((re) => re.test(k)))) {
+      meta.annotations = Object.fromEntries(Object.entries(annotations).filter(([k]) => !LIFE_ANNOTATIONS.some((re) => re.test(k))));
+    }
+  }
+  const podSpec = spec && typeof spec === 'object' && 'nodeName' in spec ? { ...spec, nodeName: undefined } : spec;
+  return JSON.stringify([rest, meta ?? null, podSpec ?? null]);
+}
+
+/**
  * The render-group key of a pod as created: everything the webhooks and istiod read. Pods of one
  * ReplicaSet share it (the API server names them after admission, so as created they are the
  * same), and are rendered once; a pod edited by hand, or with an annotation added, gets a key of
