@@ -120,6 +120,8 @@ test('a pasted dump is audited too, and sorting by a column reorders the rows', 
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
   await expect(page.getByTestId('audit-phase')).toContainText('Audited 50 pods');
+  // Which release each revision was rendered as (the header's setting is "as pasted": detected).
+  await expect(page.getByTestId('audit-releases')).toContainText('Audited as: revision default Istio');
   const names = () => page.locator('.audit-spacer [role=row] [role=gridcell]:first-child').allTextContents();
   await page.getByRole('columnheader', { name: 'Pod' }).getByRole('button').click();
   await expect(page.getByRole('columnheader', { name: 'Pod' })).toHaveAttribute('aria-sort', 'ascending');

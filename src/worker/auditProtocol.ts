@@ -4,7 +4,7 @@ import type { AuditOverview, AuditRow, AuditSummary, PodScenarioTexts } from '..
 import type { Diagnostic } from '../engine/diagnostics.ts';
 import type { UpgradeInput, UpgradePreview, UpgradeStep } from '../engine/upgrade/index.ts';
 
-export type { AuditFinding, AuditOverview, AuditRow, AuditSummary, CaptureSummary, DriftKind, PodScenarioTexts, RestartChange, SidecarState } from '../engine/audit/index.ts';
+export type { AuditFinding, AuditOverview, AuditRelease, AuditRow, AuditSummary, CaptureSummary, DriftKind, PodScenarioTexts, RestartChange, SidecarState } from '../engine/audit/index.ts';
 export type { NamespaceWebhooks, PodAfterStep, RenderedSide, UpgradeInput, UpgradePreview, UpgradeState, UpgradeStep } from '../engine/upgrade/index.ts';
 export type { Diagnostic } from '../engine/diagnostics.ts';
 

@@ -30,6 +30,12 @@ export interface UpgradeInput {
   /** The workload whose patched pod and rules are compared (default: the first). */
   selectedWorkload?: number;
   nativeSidecars?: boolean;
+  /**
+   * The header's Istio release setting ("1.24", "master"; unset or "auto": what each revision's
+   * injector ConfigMap shows), for every state alike, as `meshsim audit --istio-version` with
+   * `--target-install`. Left to the ConfigMaps, a pasted install of a newer release renders as it.
+   */
+  istioRelease?: string;
 }
 
 /** A new pod in one namespace: the webhooks called, and the istiod that injects it. */
@@ -118,8 +124,8 @@ export function scenarioCluster(texts: Partial<Record<InputName, string>>): { ob
   return { objects, pods, diagnostics };
 }
 
-function namespaceTable(objects: readonly DumpObject[], namespaces: readonly string[]): NamespaceWebhooks[] {
-  const index = indexCluster(objects, 'cluster');
+function namespaceTable(objects: readonly DumpObject[], namespaces: readonly string[], release: string | undefined): NamespaceWebhooks[] {
+  const index = indexCluster(objects, 'cluster', release);
   return namespaces.map((namespace) => {
     const ns = index.namespaces.get(namespace);
     const probe = { apiVersion: 'v1', kind: 'Pod', metadata: { generateName: 'new-pod-', namespace }, spec: { containers: [{ name: 'app', image: 'app' }] } };
@@ -159,12 +165,13 @@ export function previewUpgrade(input: UpgradeInput): UpgradePreview {
     const diagnostics = [...cluster.diagnostics];
     const states = [{ label: 'today', objects: cluster.objects, diagnostics: [] as Diagnostic[] }, ...applySteps(cluster.objects, input.steps)];
     const nsNames = [...new Set([...cluster.objects.filter((o) => o.role.role === 'namespace').map((o) => String(o.value.metadata?.name ?? '')), ...cluster.pods.map((p) => p.namespace)])].filter(Boolean).sort();
-    const auditors = states.map((st) => createFullAuditor(st.objects, indexCluster(st.objects, 'cluster'), { nativeSidecars: input.nativeSidecars }));
+    const release = input.istioRelease;
+    const auditors = states.map((st) => createFullAuditor(st.objects, indexCluster(st.objects, 'cluster', release), { nativeSidecars: input.nativeSidecars }));
     const rowsOf = auditors.map((a) => cluster.pods.map((p, i) => a.audit(p.pod, i)));
     const from = cluster.pods.map((p, i) => sidecarStateOf(p.pod).revision ?? revisionAfter(rowsOf[0][i]));
     const out: UpgradeState[] = states.map((st, k) => ({
       label: st.label,
-      namespaces: namespaceTable(st.objects, nsNames),
+      namespaces: namespaceTable(st.objects, nsNames, release),
       pods: cluster.pods.map((p, i) => {
         const row = rowsOf[k][i];
         const to = revisionAfter(row);

@@ -12,16 +12,17 @@ declare module '../scenario/sections.ts' {
 /**
  * `upgrade` (published): the scenario's cluster through the upgrade's steps, and the selected
  * workload under today's and the target install. It runs only when steps are given, and again when
- * a text, the steps, the selection or the native-sidecar setting changes.
+ * a text, the steps, the selection, the native-sidecar or the Istio release setting changes.
  */
 export const upgradeStage = defineStage({
   id: 'upgrade',
   publish: true,
-  reads: (ctx) => [ctx.input.upgrade, ctx.get('selection'), ctx.input.cluster?.nativeSidecars, ...INPUT_NAMES.map((n) => ctx.input.texts[n] ?? '')],
+  reads: (ctx) => [ctx.input.upgrade, ctx.get('selection'), ctx.input.cluster?.nativeSidecars, ctx.input.cluster?.istioRelease, ...INPUT_NAMES.map((n) => ctx.input.texts[n] ?? '')],
   run: (ctx) => {
     const steps = ctx.input.upgrade?.steps ?? [];
     if (!steps.length) return undefined;
-    return previewUpgrade({ texts: ctx.input.texts, steps, selectedWorkload: ctx.get('selection'), nativeSidecars: ctx.input.cluster?.nativeSidecars });
+    const istioRelease = ctx.input.cluster?.istioRelease;
+    return previewUpgrade({ texts: ctx.input.texts, steps, selectedWorkload: ctx.get('selection'), nativeSidecars: ctx.input.cluster?.nativeSidecars, ...(istioRelease ? { istioRelease } : {}) });
   },
   diagnostics: (out) => [...(out?.diagnostics ?? []), ...(out?.states.flatMap((s) => s.diagnostics) ?? [])],
   fallback: () => undefined,

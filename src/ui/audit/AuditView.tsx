@@ -94,6 +94,18 @@ export default function AuditView({ onClose }: { onClose(): void }) {
             ) : null}
           </div>
         )}
+        {state.releases?.length ? (
+          <p className="small muted audit-releases" data-testid="audit-releases">
+            Audited as:{' '}
+            {state.releases.map((r, i) => (
+              <span key={r.revision} title={r.summary}>
+                {i ? '; ' : ''}
+                {r.revision === '(any other)' ? 'any other revision' : `revision ${r.revision}`} {r.label}
+                {r.chosenBy === 'setting' ? ' (the header’s setting)' : r.chosenBy === 'default' ? ' (no evidence: the default)' : ''}
+              </span>
+            ))}
+          </p>
+        ) : null}
         {state.phase !== 'idle' && !busy ? (
           <div className="audit-upgrade" data-testid="audit-upgrade">
             {state.steps?.length ? (

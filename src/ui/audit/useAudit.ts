@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createAuditClient, type AuditClient, type AuditEvent } from '../../worker/auditClient.ts';
 import { useAppState } from '../../state/storeContext.tsx';
-import type { AuditRow, AuditSummary, Diagnostic, PodScenarioTexts, UpgradeInput, UpgradePreview, UpgradeStep } from '../../worker/auditProtocol.ts';
+import type { AuditRelease, AuditRow, AuditSummary, Diagnostic, PodScenarioTexts, UpgradeInput, UpgradePreview, UpgradeStep } from '../../worker/auditProtocol.ts';
 
 export interface AuditState {
   phase: 'idle' | 'reading' | 'auditing' | 'done' | 'failed' | 'cancelled';
@@ -14,6 +14,8 @@ export interface AuditState {
   done: number;
   total: number;
   summary?: AuditSummary;
+  /** The Istio release each revision is audited as (the header's setting, or what its injector ConfigMap shows). */
+  releases?: AuditRelease[];
   diagnostics: Diagnostic[];
   elapsedMs?: number;
   message?: string;
@@ -51,7 +53,7 @@ export function useAudit() {
         pending.current.last = e;
         frame.current ??= requestAnimationFrame(flush);
       } else if (e.type === 'opened') {
-        setState((s) => ({ ...s, phase: 'auditing', total: e.overview.totalPods }));
+        setState((s) => ({ ...s, phase: 'auditing', total: e.overview.totalPods, releases: e.overview.releases }));
       } else if (e.type === 'finished') {
         if (frame.current !== undefined) cancelAnimationFrame(frame.current);
         flush();
