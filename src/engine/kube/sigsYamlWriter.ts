@@ -11,7 +11,7 @@
 import { compareGoYamlKeys } from './goYamlKeyOrder.ts';
 import { formatGoFloat } from '../go/index.ts';
 import { stringNeedsQuotes } from './goYamlResolve.ts';
-import { analyzeScalar, isBreak, isPrintable } from './scalarAnalysis.ts';
+import { analyzeScalar, isBreak, isPrintable, type ScalarAnalysis } from './scalarAnalysis.ts';
 
 /** JSON-like data: what encoding/json would produce. `bigint` carries int64 values beyond 2^53 exactly. */
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
@@ -58,6 +58,12 @@ class Emitter {
     this.column++;
   }
 
+  /** Writes a run of characters none of which is a break: `width` is its length in code points. */
+  private putRun(text: string, width: number): void {
+    this.out.push(text);
+    this.column += width;
+  }
+
   private putBreak(): void {
     this.out.push('\n');
     this.column = 0;
@@ -87,14 +93,15 @@ class Emitter {
   private writeIndent(): void {
     const indent = Math.max(this.indent, 0);
     if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.putBreak();
-    while (this.column < indent) this.put(' ');
+    if (this.column < indent) this.putRun(' '.repeat(indent - this.column), indent - this.column);
     this.whitespace = true;
     this.indention = true;
   }
 
   private writeIndicator(text: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
     if (needWhitespace && !this.whitespace) this.put(' ');
-    for (const c of text) this.put(c);
+    // Indicators are ASCII: one column per character.
+    this.putRun(text, text.length);
     this.whitespace = isWhitespace;
     this.indention = this.indention && isIndention;
     this.openEnded = false;
@@ -134,11 +141,9 @@ class Emitter {
 
   private blockMapping(map: { [key: string]: JsonValue }, keys: string[], depth: number): void {
     this.increaseIndent(false, false);
-    for (const key of [...keys].sort(compareGoYamlKeys)) {
+    for (const key of sortedKeys(keys)) {
       this.writeIndent();
-      const chars = Array.from(key);
-      const simple = !analyzeScalar(chars).multiline && utf8.encode(key).length <= MAX_SIMPLE_KEY_BYTES;
-      if (simple) {
+      if (scalarFacts(key).simpleKey) {
         this.scalarValue(key, { mapping: true, simpleKey: true });
         this.writeIndicator(':', false, false, false);
       } else {
@@ -159,12 +164,12 @@ class Emitter {
     if (typeof value === 'bigint') return this.scalar(value.toString(), 'plain', ctx);
     if (typeof value === 'number') return this.scalar(formatYamlNumber(value), 'plain', ctx);
     if (value.includes('\n')) return this.scalar(value, 'literal', ctx);
-    return this.scalar(value, stringNeedsQuotes(value) ? 'double' : 'plain', ctx);
+    return this.scalar(value, scalarFacts(value).needsQuotes ? 'double' : 'plain', ctx);
   }
 
   private scalar(text: string, requested: ScalarStyle, ctx: NodeContext): void {
-    const chars = Array.from(text);
-    const a = analyzeScalar(chars);
+    const facts = scalarFacts(text);
+    const { chars, analysis: a } = facts;
     const simpleKey = Boolean(ctx.simpleKey);
     let style = requested;
     if (simpleKey && a.multiline) style = 'double';
@@ -178,15 +183,23 @@ class Emitter {
 
     this.increaseIndent(true, false);
     const allowBreaks = !simpleKey;
-    if (style === 'plain') this.plain(chars, allowBreaks, Boolean(ctx.root));
+    if (style === 'plain') this.plain(text, chars, allowBreaks, Boolean(ctx.root));
     else if (style === 'single') this.singleQuoted(chars, allowBreaks);
     else if (style === 'double') this.doubleQuoted(chars, allowBreaks);
     else this.literal(chars);
     this.popIndent();
   }
 
-  private plain(chars: string[], allowBreaks: boolean, root: boolean): void {
+  private plain(text: string, chars: readonly string[], allowBreaks: boolean, root: boolean): void {
     if (chars.length > 0 && !this.whitespace) this.put(' ');
+    // A plain scalar folds only at a space met past the width: one that cannot meet one is written whole.
+    if (!allowBreaks || this.column + chars.length <= BEST_WIDTH + 1 || !text.includes(' ')) {
+      this.putRun(text, chars.length);
+      if (chars.length > 0) this.whitespace = false;
+      this.indention = false;
+      if (root) this.openEnded = true;
+      return;
+    }
     let spaces = false;
     for (let i = 0; i < chars.length; i++) {
       const c = chars[i];
@@ -205,7 +218,7 @@ class Emitter {
     if (root) this.openEnded = true;
   }
 
-  private singleQuoted(chars: string[], allowBreaks: boolean): void {
+  private singleQuoted(chars: readonly string[], allowBreaks: boolean): void {
     this.writeIndicator("'", true, false, false);
     let spaces = false;
     let breaks = false;
@@ -234,7 +247,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private doubleQuoted(chars: string[], allowBreaks: boolean): void {
+  private doubleQuoted(chars: readonly string[], allowBreaks: boolean): void {
     this.writeIndicator('"', true, false, false);
     let spaces = false;
     for (let i = 0; i < chars.length; i++) {
@@ -261,7 +274,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private literal(chars: string[]): void {
+  private literal(chars: readonly string[]): void {
     this.writeIndicator('|', true, false, false);
     this.blockScalarHints(chars);
     this.putBreak();
@@ -282,7 +295,7 @@ class Emitter {
   }
 
   /** Indentation hint when the text starts with a space or break; chomping from the trailing breaks. */
-  private blockScalarHints(chars: string[]): void {
+  private blockScalarHints(chars: readonly string[]): void {
     if (chars[0] === ' ' || isBreak(chars[0])) this.writeIndicator(String(BEST_INDENT), false, false, false);
     const last = chars.length - 1;
     let chomp = '';
@@ -306,6 +319,60 @@ function escapeOf(c: string): string {
   if (cp <= 0xff) return 'x' + hex.padStart(2, '0');
   if (cp <= 0xffff) return 'u' + hex.padStart(4, '0');
   return 'U' + hex.padStart(8, '0');
+}
+
+/** What the emitter needs to know about a string, whatever its place: computed once per string. */
+interface ScalarFacts {
+  /** Its code points. */
+  chars: readonly string[];
+  analysis: ScalarAnalysis;
+  /** Whether go-yaml quotes it as a value (a plain scalar would read back as another type). */
+  needsQuotes: boolean;
+  /** Whether it can be written as a simple key (`key:`) rather than with `? `. */
+  simpleKey: boolean;
+}
+
+/*
+ * Pods repeat their strings (keys above all) and the same pod is written several times (kube-inject,
+ * the diff's before and after), so the facts are kept for short strings. Bounded: cleared when full.
+ */
+const FACTS_CACHE_LIMIT = 8_192;
+const FACTS_MAX_LENGTH = 256;
+let factsCache = new Map<string, ScalarFacts>();
+
+function scalarFacts(text: string): ScalarFacts {
+  const cached = factsCache.get(text);
+  if (cached) return cached;
+  const chars = Array.from(text);
+  const analysis = analyzeScalar(chars);
+  const facts: ScalarFacts = {
+    chars,
+    analysis,
+    needsQuotes: stringNeedsQuotes(text),
+    simpleKey: !analysis.multiline && utf8.encode(text).length <= MAX_SIMPLE_KEY_BYTES,
+  };
+  if (text.length <= FACTS_MAX_LENGTH) {
+    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache = new Map();
+    factsCache.set(text, facts);
+  }
+  return facts;
+}
+
+/** A map's keys in go-yaml's order; maps of the same keys (containers, env entries) share one sort. */
+const ORDER_CACHE_LIMIT = 2_048;
+let orderCache = new Map<string, readonly string[]>();
+
+function sortedKeys(keys: string[]): readonly string[] {
+  if (keys.length < 2) return keys;
+  const id = JSON.stringify(keys);
+  const cached = orderCache.get(id);
+  if (cached) return cached;
+  const sorted = [...keys].sort(compareGoYamlKeys);
+  if (id.length <= 4 * FACTS_MAX_LENGTH) {
+    if (orderCache.size >= ORDER_CACHE_LIMIT) orderCache = new Map();
+    orderCache.set(id, sorted);
+  }
+  return sorted;
 }
 
 /**
