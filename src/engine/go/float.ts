@@ -31,6 +31,8 @@ export function formatGoFloat(f: number): string {
   if (f === Infinity) return '+Inf';
   if (f === -Infinity) return '-Inf';
   if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  // An integer below 1e6 is its own digits in either layout (the common case: ports, counts).
+  if (Number.isInteger(f) && Math.abs(f) < 1e6) return String(f);
   const { neg, digits, exp } = shortestDigits(f);
   const sign = neg ? '-' : '';
   if (exp < -4 || exp >= 6) return sign + exponentForm(digits, exp);
@@ -41,6 +43,8 @@ export function formatGoFloat(f: number): string {
 export function formatGoJsonFloat(f: number): string {
   if (f === 0) return Object.is(f, -0) ? '-0' : '0';
   const abs = Math.abs(f);
+  // An integer below 1e21 prints as its digits, as JavaScript prints it.
+  if (Number.isInteger(f) && abs < 1e21) return String(f);
   const { neg, digits, exp } = shortestDigits(f);
   const sign = neg ? '-' : '';
   // encoding/json shortens a one-digit negative exponent: e-07 → e-7.

@@ -43,8 +43,12 @@ export function parseGoUintBase0(s: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
+
 /** strconv.Quote (or QuoteRune's escaping with `quote` = "'"): Go-syntax quoted text with Go's escapes. */
 export function goQuote(s: string, quote = '"'): string {
+  // Printable ASCII with neither a double quote nor a backslash needs no escape.
+  if (quote === '"' && PLAIN_ASCII.test(s)) return quote + s + quote;
   let out = quote;
   for (const ch of s) {
     const c = ch.codePointAt(0)!;

@@ -1,3 +1,4 @@
+import { cloneJson } from '../kube/index.ts';
 import { parse } from 'yaml';
 
 /** Annotation texts by text, parsed: one annotation is read by the validation, both renders and the env view. */
@@ -19,5 +20,5 @@ export function parseAnnotationYaml(text: string): { value?: unknown; error?: st
     if (cache.size >= 16) cache.delete(cache.keys().next().value as string);
     cache.set(text, hit);
   }
-  return 'error' in hit ? hit : { value: structuredClone(hit.value) };
+  return 'error' in hit ? hit : { value: cloneJson(hit.value) };
 }

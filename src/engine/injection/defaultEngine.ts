@@ -60,7 +60,7 @@ export const defaultEngine: InjectionEngine = {
       if (renderedCache.size >= 8) renderedCache.delete(renderedCache.keys().next().value as string);
       renderedCache.set(text, hit);
     }
-    return 'error' in hit ? hit : { value: structuredClone(hit.value) };
+    return 'error' in hit ? hit : { value: kube.cloneJson(hit.value) };
   },
   toYaml(value) {
     return kube.toSigsYaml(value as kube.JsonValue);

@@ -1,3 +1,4 @@
+import { cloneJson } from '../kube/index.ts';
 import { parseAnnotationYaml } from './annotationYaml.ts';
 import { mergeProxyConfig, normalizeProxyConfig, type MeshConfig, type ProxyConfig } from '../mesh/index.ts';
 import type { WorkloadMeta } from './deploymentMeta.ts';
@@ -66,7 +67,7 @@ export interface InjectPodResult {
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
 export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
   const release = p.release ?? MASTER_BEHAVIOUR;
-  const original = p.podTyped ? structuredClone(p.pod) : engine.roundTripPod(structuredClone(p.pod));
+  const original = p.podTyped ? cloneJson(p.pod) : engine.roundTripPod(cloneJson(p.pod));
   const annotations: Record<string, string> = original.metadata?.annotations ?? {};
   const result: InjectPodResult = { templates: [], proxyConfig: {}, rendered: [] };
 
@@ -82,7 +83,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
   const native = movesProxyToInit(annotations, p, release);
   result.templates = selectTemplates(annotations, { defaultTemplates: p.defaultTemplates, aliases: p.install.config.aliases });
 
-  let merged: Pod = structuredClone(original);
+  let merged: Pod = cloneJson(original);
   let templatePod: Pod = {};
   for (const name of result.templates) {
     const text = p.install.config.templates[name];

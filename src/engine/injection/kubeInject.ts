@@ -1,4 +1,4 @@
-import { decodeKubeYaml, kubeInjectTypeOf } from '../kube/index.ts';
+import { cloneJson, decodeKubeYaml, kubeInjectTypeOf } from '../kube/index.ts';
 import { MASTER_BEHAVIOUR } from '../releases/index.ts';
 import { workloadOfPod, type WorkloadMeta } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
@@ -104,7 +104,7 @@ function injectObject(
       }),
     };
   }
-  const copy = structuredClone(obj);
+  const copy = cloneJson(obj);
   const slot = podSlot(copy);
   if (!slot) return copy;
   const deployMeta = copy.metadata ?? {};
@@ -130,7 +130,7 @@ function injectObject(
   const workload: WorkloadMeta = kind === 'Pod'
     ? workloadOfPod(copy)
     : { name: String(deployMeta.name ?? ''), namespace: String(deployMeta.namespace ?? ''), kind, apiVersion: String(copy.apiVersion ?? '') };
-  const pod: Pod = { metadata: structuredClone(meta), spec: structuredClone(spec) };
+  const pod: Pod = { metadata: cloneJson(meta), spec: cloneJson(spec) };
   const result = injectPod({ ...settings, pod, workload, kubeInject: true }, engine);
   record.result = result;
   if (result.error || !result.pod) {

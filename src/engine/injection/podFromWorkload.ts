@@ -1,4 +1,5 @@
 import { podOfTemplated, templatedKindOf } from '../kube/podControllers.ts';
+import { cloneJson } from '../kube/index.ts';
 import type { Pod } from './postprocess/containers.ts';
 
 /** A pod of a workload kind's template, paired with the workload it came from. */
@@ -23,7 +24,7 @@ export function podsFromObject(obj: Record<string, any>, maxItems = 1000): Workl
   }
   const name = String(obj?.metadata?.name ?? '');
   const namespace = String(obj?.metadata?.namespace ?? '');
-  if (obj?.kind === 'Pod') return [{ kind: 'Pod', name, namespace, pod: structuredClone(obj) }];
+  if (obj?.kind === 'Pod') return [{ kind: 'Pod', name, namespace, pod: cloneJson(obj) }];
   if (!TEMPLATE_KINDS.has(obj?.kind)) {
     const templated = templatedKindOf(obj);
     const made = templated ? podOfTemplated(obj, templated) : undefined;
@@ -36,7 +37,7 @@ export function podsFromObject(obj: Record<string, any>, maxItems = 1000): Workl
   // A template whose metadata is not a mapping (a half-typed paste) gives a pod with none; the
   // object-shape checks report it, the pod is still built so nothing throws.
   const raw = template.metadata;
-  const metadata = raw && typeof raw === 'object' && !Array.isArray(raw) ? structuredClone(raw) : {};
+  const metadata = raw && typeof raw === 'object' && !Array.isArray(raw) ? cloneJson(raw) : {};
   if (obj.kind === 'Deployment') {
     const hash = 'meshsim';
     metadata.generateName = `${name}-${hash}-`;
@@ -47,5 +48,5 @@ export function podsFromObject(obj: Record<string, any>, maxItems = 1000): Workl
     metadata.ownerReferences = [{ apiVersion: String(obj.apiVersion ?? ''), kind: obj.kind, name, controller: true }];
   }
   if (namespace && !metadata.namespace) metadata.namespace = namespace;
-  return [{ kind: obj.kind, name, namespace, pod: { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) } }];
+  return [{ kind: obj.kind, name, namespace, pod: { apiVersion: 'v1', kind: 'Pod', metadata, spec: cloneJson(template.spec ?? {}) } }];
 }

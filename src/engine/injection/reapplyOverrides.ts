@@ -1,3 +1,4 @@
+import { cloneJson } from '../kube/index.ts';
 import { PROXY_CONTAINER, type Container, type Pod } from './postprocess/containers.ts';
 import { parseStatus, STATUS_ANNOTATION } from './stripPod.ts';
 
@@ -25,13 +26,13 @@ export function parseOverrides(text: string | undefined): { overrides?: Override
 export function reinsertOverrides(pod: Pod): Pod {
   const { overrides } = parseOverrides(pod.metadata?.annotations?.[OVERRIDES_ANNOTATION]);
   if (!overrides) return pod;
-  const out = structuredClone(pod);
+  const out = cloneJson(pod);
   out.spec ??= {};
   for (const list of ['containers', 'initContainers'] as const) {
     for (const c of overrides[list] ?? []) {
       const present: Container[] = out.spec[list] ?? [];
       if (present.some((x) => x?.name === c?.name)) continue;
-      out.spec[list] = [...present, structuredClone(c)];
+      out.spec[list] = [...present, cloneJson(c)];
     }
   }
   return out;
@@ -73,7 +74,7 @@ export function reapplyOverwrittenContainers(
         }
       }
       if (!user) continue;
-      const userCopy = structuredClone(user);
+      const userCopy = cloneJson(user);
       // `image: auto` asks for the injected image; it is not an override.
       if (userCopy.image === 'auto') delete userCopy.image;
       const templateUser = injected?.securityContext?.runAsUser;

@@ -3,6 +3,8 @@
  * that annotation lists removed (plus the Prometheus annotations the injector wrote), so the
  * templates see it as it was before the previous injection.
  */
+import { cloneJson } from '../kube/index.ts';
+
 export const STATUS_ANNOTATION = 'sidecar.istio.io/status';
 
 export interface InjectionStatus {
@@ -26,7 +28,7 @@ export function parseStatus(text: string | undefined): InjectionStatus | undefin
 }
 
 export function stripPod(pod: Record<string, any>, meshStatusPort: number): Record<string, any> {
-  const out = structuredClone(pod);
+  const out = cloneJson(pod);
   const annotations = out.metadata?.annotations;
   const status = parseStatus(annotations?.[STATUS_ANNOTATION]);
   if (!status) return out;

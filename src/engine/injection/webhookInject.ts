@@ -1,4 +1,4 @@
-import { createJsonPatch, type JsonValue } from '../kube/index.ts';
+import { cloneJson, createJsonPatch, type JsonValue } from '../kube/index.ts';
 import { normalizeProxyConfig, type ProxyConfig } from '../mesh/index.ts';
 import { injectRequired, type PolicyDecision } from '../injectionPolicy/index.ts';
 import { workloadOfPod } from './deploymentMeta.ts';
@@ -57,8 +57,8 @@ export function webhookInject(
   /** istiod's inject decision for this pod when it was already made (the scenario's admission makes it once). */
   decided?: PolicyDecision,
 ): WebhookResult {
-  const before = engine.roundTripPod(structuredClone(requestPod));
-  const pod = structuredClone(before);
+  const before = engine.roundTripPod(cloneJson(requestPod));
+  const pod = cloneJson(before);
   pod.metadata ??= {};
   delete pod.metadata.managedFields;
   if (!pod.metadata.namespace && requestNamespace) pod.metadata.namespace = requestNamespace;

@@ -3,6 +3,8 @@
  * the Go-typed round trip of workloads, strategic merge patch and JSON patch.
  */
 export { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+export { cloneJson } from './cloneJson.ts';
+export { setOwn, hasOwn } from './ownProperty.ts';
 export { decodeKubeYaml, decodeKubeNode, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';

@@ -152,14 +152,14 @@ class Codec {
     }
   }
 
-  /** The encoding of an absent value of `type` (Go's zero value). */
-  private zero(type: string, struct: string, path: string, depth: number): JsonValue {
+  /** The encoding of an absent value of `type` (Go's zero value), shared: copy it before handing it out. */
+  private sharedZero(type: string, struct: string, path: string, depth: number): JsonValue {
     let z = this.zeros.get(type);
     if (z === undefined) {
       z = this.value(type, undefined, struct, path, depth);
       this.zeros.set(type, z);
     }
-    return copyJson(z);
+    return z;
   }
 
   /** Decodes `v` (undefined = absent) into a Go value of `type` and returns its JSON encoding. */
@@ -264,10 +264,12 @@ class Codec {
     }
     const out: JsonObject = {};
     for (const f of list) {
-      const encoded = given?.has(f.json) ? given.get(f.json)! : this.zero(f.type, name, f.json, depth + 1);
+      const present = given?.has(f.json);
+      const encoded = present ? given!.get(f.json)! : this.sharedZero(f.type, name, f.json, depth + 1);
       if (f.omitempty && this.isEmpty(f.type, encoded)) continue;
       if (f.omitzero && encoded === null) continue;
-      out[f.json] = encoded;
+      // Most absent fields are left out above; the few that stay get a copy of the shared zero.
+      out[f.json] = present ? encoded : copyJson(encoded);
     }
     return out;
   }
