@@ -7,7 +7,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { captureFromConfig, emptyResult } from './capture.ts';
 import { defaultConfig, type ConfigOrigins } from './config.ts';
 import type { CaptureContext, Env } from './environment.ts';
-import { parsePrefix } from '../go/netip.ts';
+import { ISTIO_ANNOTATIONS, type AnnotationCheck } from '../kube/index.ts';
 import { parseGoBool } from '../go/index.ts';
 import { asRecord, containerEnv, containers, findContainer, numberOrUndefined, podParts, stringList, stringMap } from './podShape.ts';
 import type { CaptureResult } from './result.ts';
@@ -26,57 +26,24 @@ export interface CniInput {
   nativeNftablesNote?: string;
 }
 
+/** The pod annotations the plugin reads, from the annotation registry (with how the plugin checks each). */
+const A = ISTIO_ANNOTATIONS;
 export const ANNOTATIONS = {
-  status: 'sidecar.istio.io/status',
-  inject: 'sidecar.istio.io/inject',
-  interceptionMode: 'sidecar.istio.io/interceptionMode',
-  includeOutboundIPRanges: 'traffic.sidecar.istio.io/includeOutboundIPRanges',
-  excludeOutboundIPRanges: 'traffic.sidecar.istio.io/excludeOutboundIPRanges',
-  includeInboundPorts: 'traffic.sidecar.istio.io/includeInboundPorts',
-  excludeInboundPorts: 'traffic.sidecar.istio.io/excludeInboundPorts',
-  includeOutboundPorts: 'traffic.sidecar.istio.io/includeOutboundPorts',
-  excludeOutboundPorts: 'traffic.sidecar.istio.io/excludeOutboundPorts',
-  excludeInterfaces: 'traffic.sidecar.istio.io/excludeInterfaces',
-  kubevirtInterfaces: 'traffic.sidecar.istio.io/kubevirtInterfaces',
-  rerouteVirtualInterfaces: 'istio.io/reroute-virtual-interfaces',
+  status: A.status.name,
+  inject: A.inject.name,
+  interceptionMode: A.interceptionMode.name,
+  includeOutboundIPRanges: A.includeOutboundIPRanges.name,
+  excludeOutboundIPRanges: A.excludeOutboundIPRanges.name,
+  includeInboundPorts: A.includeInboundPorts.name,
+  excludeInboundPorts: A.excludeInboundPorts.name,
+  includeOutboundPorts: A.includeOutboundPorts.name,
+  excludeOutboundPorts: A.excludeOutboundPorts.name,
+  excludeInterfaces: A.excludeInterfaces.name,
+  kubevirtInterfaces: A.kubevirtInterfaces.name,
+  rerouteVirtualInterfaces: A.rerouteVirtualInterfaces.name,
 } as const;
 
-type Validator = (v: string) => string | undefined;
-
-const validPortList: Validator = (v) => {
-  const s = v.trim();
-  if (s === '') return undefined;
-  for (const p of s.split(',')) {
-    const t = p.trim();
-    if (!/^[0-9]+$/.test(t) || Number(t) > 65535) return `portList ${JSON.stringify(v)} invalid: failed parsing port ${JSON.stringify(p)}`;
-  }
-  return undefined;
-};
-const validPortListWildcard: Validator = (v) => (v === '*' ? undefined : validPortList(v));
-const validCidrList: Validator = (v) => {
-  if (v === '') return undefined;
-  for (const c of v.split(',')) {
-    const p = parsePrefix(c);
-    if (!p.ok) return `failed parsing cidr '${c}': ${p.error}`;
-  }
-  return undefined;
-};
-const validCidrListWildcard: Validator = (v) => {
-  if (v === '*') return undefined;
-  const problem = validCidrList(v);
-  return problem && `IPRanges invalid: ${problem}`;
-};
-const validMode: Validator = (v) => (v === 'REDIRECT' || v === 'TPROXY' ? undefined : `interceptionMode invalid: ${v}`);
-const validInterfaces: Validator = (v) => {
-  if (v === '') return undefined;
-  for (const raw of v.split(',')) {
-    const name = raw.trim();
-    if (name === '') return 'empty interface name';
-    if (name.length > 15) return `interface name ${JSON.stringify(name)} too long (max 15 chars)`;
-    if (!/^[a-zA-Z0-9_][a-zA-Z0-9_.-]*$/.test(name)) return `interface name ${JSON.stringify(name)} contains invalid characters`;
-  }
-  return undefined;
-};
+type Validator = AnnotationCheck;
 
 /** Checks in CmdAdd order; the first that applies means the plugin leaves the pod alone. */
 function skipReason(pod: ReturnType<typeof podParts>, input: CniInput): string | undefined {
@@ -125,13 +92,13 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
     cfg.proxyPort = '15001';
     origins.proxyPort = { kind: 'cni-default', name: 'istio-cni', note: 'the CNI plugin always redirects outbound to 15001' };
 
-    const fromAnnotation = (key: string, def: string, validate: Validator, field: keyof typeof cfg): string | undefined => {
+    const fromAnnotation = (key: string, def: string, validate: Validator | undefined, field: keyof typeof cfg): string | undefined => {
       const v = annotations[key];
       if (v === undefined) {
         origins[field] = { kind: 'cni-default', name: key, note: `annotation absent: ${JSON.stringify(def)}` };
         return def;
       }
-      const problem = validate(v);
+      const problem = validate?.(v);
       if (problem) {
         diags.push(diagnostic('iptables', 'error', `annotation ${key}=${JSON.stringify(v)}: ${problem} (the CNI plugin fails the pod's network setup)`));
         return undefined;
@@ -140,16 +107,16 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
       return v;
     };
 
-    const mode = fromAnnotation(ANNOTATIONS.interceptionMode, 'REDIRECT', validMode, 'inboundInterceptionMode');
-    const includeCidrs = fromAnnotation(ANNOTATIONS.includeOutboundIPRanges, '*', validCidrListWildcard, 'outboundIPRangesInclude');
-    const excludeCidrs = fromAnnotation(ANNOTATIONS.excludeOutboundIPRanges, '', validCidrList, 'outboundIPRangesExclude');
-    const excludeIn = fromAnnotation(ANNOTATIONS.excludeInboundPorts, '15020', validPortListWildcard, 'inboundPortsExclude');
-    const includeIn = fromAnnotation(ANNOTATIONS.includeInboundPorts, '*', validPortListWildcard, 'inboundPortsInclude');
-    const excludeOut = fromAnnotation(ANNOTATIONS.excludeOutboundPorts, '15020', validPortListWildcard, 'outboundPortsExclude');
-    const includeOut = fromAnnotation(ANNOTATIONS.includeOutboundPorts, '', validPortListWildcard, 'outboundPortsInclude');
+    const mode = fromAnnotation(ANNOTATIONS.interceptionMode, 'REDIRECT', A.interceptionMode.cni, 'inboundInterceptionMode');
+    const includeCidrs = fromAnnotation(ANNOTATIONS.includeOutboundIPRanges, '*', A.includeOutboundIPRanges.cni, 'outboundIPRangesInclude');
+    const excludeCidrs = fromAnnotation(ANNOTATIONS.excludeOutboundIPRanges, '', A.excludeOutboundIPRanges.cni, 'outboundIPRangesExclude');
+    const excludeIn = fromAnnotation(ANNOTATIONS.excludeInboundPorts, '15020', A.excludeInboundPorts.cni, 'inboundPortsExclude');
+    const includeIn = fromAnnotation(ANNOTATIONS.includeInboundPorts, '*', A.includeInboundPorts.cni, 'inboundPortsInclude');
+    const excludeOut = fromAnnotation(ANNOTATIONS.excludeOutboundPorts, '15020', A.excludeOutboundPorts.cni, 'outboundPortsExclude');
+    const includeOut = fromAnnotation(ANNOTATIONS.includeOutboundPorts, '', A.includeOutboundPorts.cni, 'outboundPortsInclude');
     const release = (context.release ?? MASTER_BEHAVIOUR).cni;
     // Interface names are checked from 1.30; before, any string is taken.
-    const excludeIfaces = fromAnnotation(ANNOTATIONS.excludeInterfaces, '', release.interfaceNames ? validInterfaces : () => undefined, 'excludeInterfaces');
+    const excludeIfaces = fromAnnotation(ANNOTATIONS.excludeInterfaces, '', A.excludeInterfaces.cniWhen && !release[A.excludeInterfaces.cniWhen] ? () => undefined : A.excludeInterfaces.cni, 'excludeInterfaces');
     const reroute = rerouteInterfaces(annotations, release.rerouteInterfaces, fromAnnotation, why);
     if (diags.some((d) => d.severity === 'error')) return emptyResult('istio-cni', why, diags, origins);
 
@@ -214,7 +181,7 @@ export function captureRulesForCni(input: CniInput, context: CaptureContext = {}
 function rerouteInterfaces(
   annotations: Record<string, string>,
   how: ReleaseBehaviour['cni']['rerouteInterfaces'],
-  fromAnnotation: (key: string, def: string, validate: Validator, field: 'rerouteVirtualInterfaces') => string | undefined,
+  fromAnnotation: (key: string, def: string, validate: Validator | undefined, field: 'rerouteVirtualInterfaces') => string | undefined,
   why: string[],
 ): string | undefined {
   const any = () => undefined;

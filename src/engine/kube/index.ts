@@ -17,3 +17,6 @@ export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJ
 export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';
 export { goJsonMarshal } from './goJson.ts';
 export { decodeForKubeInject, kubeInjectTypeOf, type KubeInjectDecoded } from './kubeInjectDecode.ts';
+// Istio's labels and annotations: names, how istiod and istio-cni check them, who reads them.
+export { ISTIO_ANNOTATIONS, ALL_ISTIO_ANNOTATIONS, istioAnnotation, type IstioAnnotation, type IstioAnnotationId, type AnnotationReader } from './istioAnnotations.ts';
+export type { AnnotationCheck } from './annotationChecks.ts';
