@@ -28,6 +28,7 @@ function time(args: string[], env: Record<string, string> = {}) {
 
 export const suite: BenchSuite = {
   name: 'the meshsim command (fresh processes, medians)',
+  clock: 'wall',
   run(): BenchRow[] {
     time([bin, '--version']); // builds the bundle if a source changed, and warms the disk cache
     const bare: number[] = [];

@@ -1,6 +1,8 @@
 /** A benchmark suite: a name and a run that returns rows of measurements. */
 export interface BenchSuite {
   name: string;
+  /** What its milliseconds are: CPU time (measure, measureRatio; the default) or the wall clock (a browser's). */
+  clock?: 'cpu' | 'wall';
   run(): Promise<BenchRow[]> | BenchRow[];
 }
 
@@ -8,51 +10,69 @@ export interface BenchRow {
   what: string;
   /** Median milliseconds per iteration. */
   ms: number;
-  /** The row's time divided by its floor's time, measured in the same run. */
+  /** The row's time divided by its floor's time, measured in the same run (see measureRatio). */
   ratio?: number;
   floor?: string;
 }
 
-/** Times `fn` with warm-up and returns the median per-iteration milliseconds. */
-export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_QUICK ? 60 : 300, maxIterations = 10_000 } = {}): number {
+/**
+ * The process's CPU time in milliseconds (user + system, every thread). Benchmarks time CPU rather
+ * than the wall clock: the machines they run on are shared, and a process that waits for a core
+ * would otherwise be charged for the wait.
+ */
+export function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Times `fn` (CPU time) with warm-up and returns the median per-iteration milliseconds. */
+export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_QUICK ? 60 : 300, maxIterations = 10_000, clock = 'cpu' as 'cpu' | 'wall' } = {}): number {
+  const now = clock === 'cpu' ? cpuNow : () => performance.now();
   // Warm up by time, not by count: the first floor measured in a run must not carry the JIT's start.
   const warm = performance.now();
   for (let i = 0; i < 3 || (performance.now() - warm < minMs / 3 && i < maxIterations); i++) fn();
   const samples: number[] = [];
   const start = performance.now();
   while (samples.length < maxIterations && (performance.now() - start < minMs || samples.length < 5)) {
-    const t = performance.now();
+    const t = now();
     fn();
-    samples.push(performance.now() - t);
+    samples.push(now() - t);
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)];
 }
 
 /**
- * The ratio of `fn` to `floor`, robust to a machine whose load changes during the run: the two
- * are timed in alternating rounds and the ratio is the median of the rounds' ratios (each round's
- * medians), so a busy moment slows both sides of the same round. Returns both medians too.
+ * The ratio of `fn` to `floor` (CPU time), robust to a machine shared with other work: the two are
+ * timed alternately, one call each in turn, so whatever the machine does meets both alike, and the
+ * ratio is that of their medians. Returns both medians too.
  */
-export function measureRatio(fn: () => unknown, floor: () => unknown, { rounds = process.env.MESHSIM_BENCH_QUICK ? 3 : 9, minMs = process.env.MESHSIM_BENCH_QUICK ? 30 : 150 } = {}): { ms: number; floorMs: number; ratio: number } {
-  const medians = (f: () => unknown) => measure(f, { minMs, maxIterations: 10_000 });
-  const ratios: number[] = [];
-  const ms: number[] = [];
-  const floors: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const a = medians(floor);
-    const b = medians(fn);
-    floors.push(a);
-    ms.push(b);
-    ratios.push(b / a);
+export function measureRatio(fn: () => unknown, floor: () => unknown, { rounds = process.env.MESHSIM_BENCH_QUICK ? 3 : 9, minMs = process.env.MESHSIM_BENCH_QUICK ? 30 : 150, minSamples = 15 } = {}): { ms: number; floorMs: number; ratio: number } {
+  for (let i = 0; i < 3; i++) {
+    floor();
+    fn();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  const budget = rounds * minMs * 2;
+  const start = cpuNow();
+  while ((cpuNow() - start < budget && a.length < 10_000) || a.length < minSamples) {
+    let t = cpuNow();
+    floor();
+    a.push(cpuNow() - t);
+    t = cpuNow();
+    fn();
+    b.push(cpuNow() - t);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  return { ms: median(ms), floorMs: median(floors), ratio: median(ratios) };
+  const ms = median(b);
+  const floorMs = median(a);
+  return { ms, floorMs, ratio: ms / floorMs };
 }
 
-export function printTable(title: string, rows: BenchRow[]): void {
+export function printTable(title: string, rows: BenchRow[], clock: 'cpu' | 'wall' = 'cpu'): void {
   console.log(`\n${title}`);
-  console.log('| what | ms (median) | ratio to floor | floor |');
+  console.log(`| what | ${clock === 'cpu' ? 'CPU ' : ''}ms (median) | ratio to floor | floor |`);
   console.log('|---|---:|---:|---|');
   for (const r of rows) {
     console.log(`| ${r.what} | ${r.ms.toFixed(3)} | ${r.ratio === undefined ? '' : r.ratio.toFixed(1) + '×'} | ${r.floor ?? ''} |`);

@@ -45,6 +45,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 export const suite: BenchSuite = {
   name: `keystroke to updated verdict in the app (Chromium, default scenario, ${EDITS} edits)`,
+  clock: 'wall',
   async run(): Promise<BenchRow[]> {
     const built = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, BASE_PATH: '/meshsim/' }, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`vite build failed: ${built.stderr}`);

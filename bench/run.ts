@@ -15,5 +15,5 @@ for (const f of files) {
   if (only.length && !only.some((o) => f.includes(o))) continue;
   const mod = (await import(join(here, f))) as { suite: BenchSuite };
   const rows = await mod.suite.run();
-  printTable(mod.suite.name, rows);
+  printTable(mod.suite.name, rows, mod.suite.clock);
 }

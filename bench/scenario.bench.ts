@@ -58,7 +58,7 @@ export const suite: BenchSuite = {
       const many = { ...texts, workloads: manyPods(n) };
       const floorN = () => Object.values(many).map((t) => parseAllDocuments(t).map((d) => stringify(d.toJS())));
       const name = `yaml parse+stringify with ${n} pods`;
-      const r = measureRatio(() => cold({ texts: many }), floorN, { rounds: quick ? 1 : 3 });
+      const r = measureRatio(() => cold({ texts: many }), floorN, { rounds: quick ? 1 : 3, minSamples: quick ? 3 : 7 });
       rows.push({ what: name, ms: r.floorMs });
       rows.push({ what: `analyzeScenario, cold, ${n} pods pasted`, ms: r.ms, ratio: r.ratio, floor: name });
     }
