@@ -3,8 +3,8 @@ export { analyzeScenario, createScenarioEngine, INPUT_NAMES, builtinConfigMaps }
 export type { ScenarioEngine, AppliedSuggestion, InputName, InputSummary, ScenarioAdmission, ScenarioInput, ScenarioResult, ScenarioSections, WorkloadSummary } from './scenario/index.ts';
 export type { Diagnostic, Severity, SourceRef } from './diagnostics.ts';
 export type { TrafficOptions, TrafficResult, TrafficPreset } from './scenario/index.ts';
-export type { SeenValue, StepOutcome, TraceStep as AdmissionStep, Verdict, WebhookRow, InjectorCall, DoubleInjection } from './admission/types.ts';
-export type { CheckInjectRow } from './webhooks/checkInject.ts';
+export type { SeenValue, StepOutcome, TraceStep as AdmissionStep, Verdict, WebhookRow, InjectorCall, DoubleInjection } from './admission/index.ts';
+export type { CheckInjectRow } from './webhooks/index.ts';
 export type { CaptureResult, ConfigOrigins, ValueOrigin } from './iptables/index.ts';
 export type { TraceHit, TracePacket, TraceResult } from './packettrace/index.ts';
 export type { Chain, KernelRule, Match, Op, Program, Rule, RuleOrigin, Ruleset, SettingOrigin, Statement, Table } from './netfilter/index.ts';

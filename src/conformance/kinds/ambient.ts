@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml, stringify } from 'yaml';
-import { analyzeAdmission } from '../../engine/admission/analyzeAdmission.ts';
+import { analyzeAdmission } from '../../engine/admission/index.ts';
 import { decideAmbient, readAmbientNamespace, readAmbientPod, resolveCniSettings, splitExcludeNamespaces, type AmbientDecision, type AmbientEvent, type IstioCniSettings } from '../../engine/ambient/index.ts';
-import { readScenarioDocuments } from '../../engine/documents/scenarioDocuments.ts';
+import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import { analyzeInjection } from '../../engine/scenario/injectionSection.ts';
 import type { CorpusCase, KindChecker } from '../types.ts';
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { namespaceLabelsAsServed, type AdmissionRequest, type RequestObject } from '../../engine/webhooks/admissionRequest.ts';
-import { checkInject } from '../../engine/webhooks/checkInject.ts';
-import { evaluateWebhooks } from '../../engine/webhooks/matchWebhooks.ts';
-import { readWebhookConfiguration, type WebhookConfiguration } from '../../engine/webhooks/webhookConfiguration.ts';
+import { namespaceLabelsAsServed, type AdmissionRequest, type RequestObject } from '../../engine/webhooks/index.ts';
+import { checkInject } from '../../engine/webhooks/index.ts';
+import { evaluateWebhooks } from '../../engine/webhooks/index.ts';
+import { readWebhookConfiguration, type WebhookConfiguration } from '../../engine/webhooks/index.ts';
 import { parseYamlDocuments } from '../../engine/yaml/parseDocuments.ts';
 import { readCaseFile } from '../corpus.ts';
 import type { CorpusCase, KindChecker } from '../types.ts';

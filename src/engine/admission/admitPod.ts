@@ -1,10 +1,10 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { CHART_DEFAULT_POLICY, IGNORED_NAMESPACES, INJECT_KEY, injectorTargetOf, injectRequired, isInjectorWebhook, type PolicyEvidence } from '../injectionPolicy/index.ts';
-import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
-import { checkInject } from '../webhooks/checkInject.ts';
-import { evaluateWebhook } from '../webhooks/matchWebhooks.ts';
-import { requirementOrigin } from '../webhooks/selectorCheck.ts';
-import { byteOrder } from '../webhooks/webhookConfiguration.ts';
+import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/index.ts';
+import { checkInject } from '../webhooks/index.ts';
+import { evaluateWebhook } from '../webhooks/index.ts';
+import { requirementOrigin } from '../webhooks/index.ts';
+import { byteOrder } from '../webhooks/index.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
 import { unservedRevision } from './unservedRevision.ts';

@@ -1,7 +1,7 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import type { ScenarioDocuments, Workload } from '../documents/scenarioDocuments.ts';
+import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
-import { NAMESPACE_NAME_LABEL } from '../webhooks/admissionRequest.ts';
+import { NAMESPACE_NAME_LABEL } from '../webhooks/index.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';

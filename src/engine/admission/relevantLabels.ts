@@ -1,5 +1,5 @@
 import { INJECT_KEY } from '../injectionPolicy/index.ts';
-import type { LabelSelector } from '../selectors/labelSelector.ts';
+import type { LabelSelector } from '../selectors/index.ts';
 import type { ScenarioIndex } from './scenarioIndex.ts';
 
 /**

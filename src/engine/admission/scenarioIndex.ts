@@ -1,9 +1,9 @@
 import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
-import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
+import type { ScenarioDocuments, ScenarioObject } from '../documents/index.ts';
 import type { ReadInjectorConfig } from '../injectionPolicy/index.ts';
 import { readInjectorConfigMapModel, type InjectorConfigMapModel } from '../install/index.ts';
-import { readWebhookConfiguration, type WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';
+import { readWebhookConfiguration, type WebhookConfiguration } from '../webhooks/index.ts';
 
 /** Where in the user's text a path of an object was written. */
 export type Locate = (path: readonly (string | number)[]) => SourceRef | undefined;

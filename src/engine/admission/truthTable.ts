@@ -1,7 +1,7 @@
 import { injectorTargetOf, isInjectorWebhook } from '../injectionPolicy/index.ts';
-import { namespaceLabelsAsServed, podCreateRequest } from '../webhooks/admissionRequest.ts';
-import { evaluateWebhooks } from '../webhooks/matchWebhooks.ts';
-import type { WebhookConfiguration } from '../webhooks/webhookConfiguration.ts';
+import { namespaceLabelsAsServed, podCreateRequest } from '../webhooks/index.ts';
+import { evaluateWebhooks } from '../webhooks/index.ts';
+import type { WebhookConfiguration } from '../webhooks/index.ts';
 
 /** One combination of the injection labels, and the injection webhooks the API server would call for it. */
 export interface TruthTableRow {

@@ -1,8 +1,8 @@
 import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
-import type { CheckInjectReport } from '../webhooks/checkInject.ts';
-import type { WebhookEvaluation } from '../webhooks/matchWebhooks.ts';
+import type { CheckInjectReport } from '../webhooks/index.ts';
+import type { WebhookEvaluation } from '../webhooks/index.ts';
 import type { TruthTable } from './truthTable.ts';
 
 /** What happens to the pod on CREATE. */

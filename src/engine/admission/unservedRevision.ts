@@ -1,5 +1,5 @@
-import type { LabelSelector } from '../selectors/labelSelector.ts';
-import type { MutatingWebhook } from '../webhooks/webhookConfiguration.ts';
+import type { LabelSelector } from '../selectors/index.ts';
+import type { MutatingWebhook } from '../webhooks/index.ts';
 
 const REV_KEY = 'istio.io/rev';
 

@@ -4,7 +4,7 @@
  * admitted. They interact in one place: a pod istiod injects carries `sidecar.istio.io/status`,
  * and istio-cni never enrolls such a pod — a pod that asks for both gets the sidecar.
  */
-import type { Verdict } from '../admission/types.ts';
+import type { Verdict } from '../admission/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { AmbientDecision } from './decide.ts';
 import { compileEnablementSelectors, describeLabelSelector, matchEnablement } from './enablement.ts';

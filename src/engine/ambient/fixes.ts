@@ -5,7 +5,7 @@
  * decision — webhooks, istiod and istio-cni — by the `evaluate` callback; only those that reach
  * their goal are offered.
  */
-import type { ObjectEdit } from '../admission/edits.ts';
+import type { ObjectEdit } from '../admission/index.ts';
 import type { DataPlaneMode, DataPlaneVerdict } from './dataplane.ts';
 import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_RETIRED_DISABLED, SIDECAR_INJECT } from './names.ts';
 import type { AmbientNamespace, AmbientPod } from './pod.ts';

@@ -3,7 +3,7 @@
  * ambient mode (no advice to add a sidecar there). Kept apart from workloadDataPlane.ts so the
  * first verdict does not load istio-cni's rules.
  */
-import { podTemplateOf, type PodSubject } from '../admission/podSubject.ts';
+import { podTemplateOf, type PodSubject } from '../admission/index.ts';
 import { hasAmbientIntent } from './dataplane.ts';
 import { readAmbientNamespace, readAmbientPod, type AmbientPod } from './pod.ts';
 import type { ResolvedCniSettings } from './readSettings.ts';

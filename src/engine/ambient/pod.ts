@@ -4,7 +4,7 @@
  * the status fields the node agent looks at.
  */
 import type { SourceRef } from '../diagnostics.ts';
-import { setOwn } from '../kube/ownProperty.ts';
+import { setOwn } from '../kube/index.ts';
 
 export interface PodContainer {
   name: string;

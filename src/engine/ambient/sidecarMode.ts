@@ -9,7 +9,7 @@ import { captureRulesForCni } from '../iptables/fromCni.ts';
 import { ISTIO_INIT, ISTIO_PROXY, SIDECAR_INJECT, SIDECAR_STATUS } from './names.ts';
 import type { AmbientPod, PodContainer } from './pod.ts';
 import type { StepValues } from './steps.ts';
-import type { SeenValue } from '../admission/types.ts';
+import type { SeenValue } from '../admission/index.ts';
 
 export type SidecarModeReason = 'ISTIO_INIT_PRESENT' | 'DISABLE_ENVOY' | 'NO_ISTIO_PROXY' | 'PROXY_TYPE_NOT_SIDECAR' | 'INJECT_DISABLED' | 'NO_SIDECAR_STATUS' | 'SIDECAR_REDIRECT';
 

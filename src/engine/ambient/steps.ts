@@ -2,7 +2,7 @@
  * One check istio-cni made, in the order it made them, with the values it read and where they are
  * written — the same shape as the admission trace, so the UI and the CLI show both alike.
  */
-import type { SeenValue, StepOutcome } from '../admission/types.ts';
+import type { SeenValue, StepOutcome } from '../admission/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { Locator } from './pod.ts';
 import type { SettingKey, SettingOrigin } from './settings.ts';

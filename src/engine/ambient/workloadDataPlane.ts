@@ -3,13 +3,13 @@
  * and istio-cni's decision on the pod as admitted, their interplay, the node agent's view of a live
  * pod, and verified fixes. Each value points back at the user's YAML.
  */
-import type { AdmissionCore } from '../admission/admitPod.ts';
-import { admitPod } from '../admission/admitPod.ts';
-import type { ObjectEdit } from '../admission/edits.ts';
-import type { PodSubject } from '../admission/podSubject.ts';
-import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
-import { applyCandidate, toYamlEdits, type SubjectDocuments } from '../admission/suggestions.ts';
-import type { YamlEdit } from '../admission/types.ts';
+import type { AdmissionCore } from '../admission/index.ts';
+import { admitPod } from '../admission/index.ts';
+import type { ObjectEdit } from '../admission/index.ts';
+import type { PodSubject } from '../admission/index.ts';
+import type { ScenarioIndex } from '../admission/index.ts';
+import { applyCandidate, toYamlEdits, type SubjectDocuments } from '../admission/index.ts';
+import type { YamlEdit } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { decideAmbient, type AmbientDecision } from './decide.ts';
 import { dataPlaneVerdict, type DataPlaneVerdict } from './dataplane.ts';

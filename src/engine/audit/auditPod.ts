@@ -1,9 +1,9 @@
-import { admitPod, type AdmissionCore } from '../admission/admitPod.ts';
-import type { PodSubject } from '../admission/podSubject.ts';
-import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import { admitPod, type AdmissionCore } from '../admission/index.ts';
+import type { PodSubject } from '../admission/index.ts';
+import type { ScenarioIndex } from '../admission/index.ts';
 import { sidecarStateOf } from './sidecarState.ts';
 import type { AuditRow, DriftKind, SidecarState } from './types.ts';
-import type { Verdict } from '../admission/types.ts';
+import type { Verdict } from '../admission/index.ts';
 
 const nowhere = () => undefined;
 

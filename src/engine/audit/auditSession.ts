@@ -1,4 +1,4 @@
-import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import type { ScenarioIndex } from '../admission/index.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { auditPod } from './auditPod.ts';
 import { createFullAuditor } from './fullAudit.ts';

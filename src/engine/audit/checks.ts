@@ -1,4 +1,4 @@
-import type { AdmissionCore } from '../admission/admitPod.ts';
+import type { AdmissionCore } from '../admission/index.ts';
 import type { RestartOutcome } from './restartChanges.ts';
 import type { DumpObject } from './readDump.ts';
 import type { AuditFinding, CaptureSummary, RestartChange, SidecarState } from './types.ts';

@@ -1,5 +1,5 @@
-import type { ScenarioDocuments, ScenarioObject } from '../documents/scenarioDocuments.ts';
-import { indexScenario, type ScenarioIndex } from '../admission/scenarioIndex.ts';
+import type { ScenarioDocuments, ScenarioObject } from '../documents/index.ts';
+import { indexScenario, type ScenarioIndex } from '../admission/index.ts';
 import type { YamlDocument } from '../yaml/parseDocuments.ts';
 import type { DumpObject } from './readDump.ts';
 import { releasesOfDump } from './installs.ts';

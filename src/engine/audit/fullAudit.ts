@@ -1,9 +1,9 @@
-import { admitPod, type AdmissionCore } from '../admission/admitPod.ts';
-import type { PodSubject } from '../admission/podSubject.ts';
-import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import { admitPod, type AdmissionCore } from '../admission/index.ts';
+import type { PodSubject } from '../admission/index.ts';
+import type { ScenarioIndex } from '../admission/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { defaultEngine } from '../injection/defaultEngine.ts';
-import { webhookInject } from '../injection/webhookInject.ts';
+import { defaultEngine } from '../injection/index.ts';
+import { webhookInject } from '../injection/index.ts';
 import { withInjectionOutcome } from '../scenario/rejectedByIstiod.ts';
 import { renderOutcome } from '../scenario/injectionSection.ts';
 import { captureOf, cniSettingsOf } from './capture.ts';

@@ -1,9 +1,9 @@
-import type { ScenarioIndex } from '../admission/scenarioIndex.ts';
+import type { ScenarioIndex } from '../admission/index.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import type { ScenarioObject } from '../documents/scenarioDocuments.ts';
+import type { ScenarioObject } from '../documents/index.ts';
 import { parseGoBool } from '../go/index.ts';
 import { contextOf, installFromModels, type InjectionInstall } from '../injection/index.ts';
-import type { ClusterContext } from '../injection/webhookInject.ts';
+import type { ClusterContext } from '../injection/index.ts';
 import { readInjectorConfigMapModel, readMeshConfigMapModel } from '../install/index.ts';
 import { isBuiltinInstall } from '../releases/fromPaste.ts';
 import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/scenarioRelease.ts';

@@ -1,4 +1,4 @@
-import { STATUS_ANNOTATION, stripPod } from '../injection/stripPod.ts';
+import { STATUS_ANNOTATION, stripPod } from '../injection/index.ts';
 
 /**
  * What a restart hands the API server: the pod as its controller creates it, before any webhook.

@@ -1,7 +1,7 @@
 import { parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { classifyDocument } from '../documents/classify.ts';
-import type { DocumentRole } from '../documents/kinds.ts';
+import { classifyDocument } from '../documents/index.ts';
+import type { DocumentRole } from '../documents/index.ts';
 import { placedDocumentErrors } from '../yaml/index.ts';
 import { readBlockYaml } from './blockYaml.ts';
 import { MAX_ITEMS, splitListItems, type DumpItem } from './dumpItems.ts';

@@ -1,7 +1,7 @@
-import { normalizeQuantity } from '../kube/quantity.ts';
+import { normalizeQuantity } from '../kube/index.ts';
 import { imageTag } from '../releases/fromPaste.ts';
-import { parseStatus, STATUS_ANNOTATION, type InjectionStatus } from '../injection/stripPod.ts';
-import type { Verdict } from '../admission/types.ts';
+import { parseStatus, STATUS_ANNOTATION, type InjectionStatus } from '../injection/index.ts';
+import type { Verdict } from '../admission/index.ts';
 import { stableJson } from './podAsCreated.ts';
 import type { RestartChange, SidecarState } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Verdict } from '../admission/types.ts';
+import type { Verdict } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { InputName } from '../scenario/types.ts';
 import type { UpgradeStep } from '../upgrade/steps.ts';

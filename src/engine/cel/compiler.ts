@@ -4,7 +4,7 @@
  * its place and loads this module when a text names matchConditions (vite.config.ts, celSlot.ts).
  */
 import { Environment } from '@marcbachmann/cel-js';
-import { GoRegexpError, compileGoRegexp, matchString } from '../go/regexp.ts';
+import { GoRegexpError, compileGoRegexp, matchString } from '../go/index.ts';
 import { allNodes, calledName, callOperands, renameCall, type CelNode } from './ast.ts';
 import { instrument } from './cost.ts';
 import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MATCH_CONDITION_VARIABLES, plainSummary, RE2_MATCHES } from './names.ts';

@@ -12,3 +12,7 @@ export { builtinInstall, builtinInstallDocuments } from './builtin/index.ts';
 export { defaultEngine } from './defaultEngine.ts';
 export type { InjectionEngine } from './engine.ts';
 export { envProvenance, clusterEnv, type EnvEntry, type EnvSource } from './envProvenance.ts';
+// Reached from other folders (through this door, as every import from outside is).
+export { jobNeverCompletes } from './jobCompletion.ts';
+export { podsFromObject } from './podFromWorkload.ts';
+export { STATUS_ANNOTATION, parseStatus, stripPod, type InjectionStatus } from './stripPod.ts';

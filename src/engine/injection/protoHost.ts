@@ -1,5 +1,5 @@
 import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/values.ts';
-import { INTERCEPTION_MODE, PROXY_FIELD_BY_NAME } from '../mesh/proxyConfigFields.ts';
+import { INTERCEPTION_MODE, PROXY_FIELD_BY_NAME } from '../mesh/index.ts';
 import { enumHost, jsonToGo, wrapperHost } from './goHost.ts';
 
 const sourceOf = new WeakMap<object, unknown>();

@@ -1,6 +1,6 @@
-import { formatFieldErrors } from '../selectors/fieldError.ts';
-import { labelSelectorAsSelector, readLabelSelector, validateLabelSelector } from '../selectors/labelSelector.ts';
-import { selectorIsEmpty, selectorMatches, selectorString } from '../selectors/selector.ts';
+import { formatFieldErrors } from '../selectors/index.ts';
+import { labelSelectorAsSelector, readLabelSelector, validateLabelSelector } from '../selectors/index.ts';
+import { selectorIsEmpty, selectorMatches, selectorString } from '../selectors/index.ts';
 
 /** The label (and deprecated annotation) a pod uses to opt in or out. */
 export const INJECT_KEY = 'sidecar.istio.io/inject';

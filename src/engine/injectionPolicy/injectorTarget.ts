@@ -1,4 +1,4 @@
-import type { MutatingWebhook } from '../webhooks/webhookConfiguration.ts';
+import type { MutatingWebhook } from '../webhooks/index.ts';
 
 /** Which istiod (revision) a called injection webhook reaches, and how that was worked out. */
 export interface InjectorTarget {

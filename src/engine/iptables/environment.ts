@@ -7,7 +7,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { DEFAULT_PROXY_UID, type CaptureConfig, type ConfigOrigins } from './config.ts';
 import { ENV_ONLY } from './flags.ts';
 import { ownerGroupFilter } from './lists.ts';
-import { formatAddr, isLinkLocal, isLoopback, parseAddr, parsePrefix, unmap } from '../go/netip.ts';
+import { formatAddr, isLinkLocal, isLoopback, parseAddr, parsePrefix, unmap } from '../go/index.ts';
 import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 
 /** What the real program would read from the machine rather than from its input. */

@@ -2,7 +2,7 @@
  * The istio-iptables command line: every flag with its shorthand, value type, environment variables
  * and the configuration field it sets, in the order the program registers them.
  */
-import type { PflagDef, PflagType } from '../go/pflag.ts';
+import type { PflagDef, PflagType } from '../go/index.ts';
 import type { ConfigField } from './config.ts';
 import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 

@@ -8,7 +8,7 @@ import { defaultConfig, type CaptureConfig, type ConfigOrigins } from './config.
 import { type Env } from './environment.ts';
 import { INHERITED_LOG_FLAGS, iptablesFlagsFor } from './flags.ts';
 import type { ReleaseBehaviour } from '../releases/index.ts';
-import { convertFlagValue, parseFlags } from '../go/pflag.ts';
+import { convertFlagValue, parseFlags } from '../go/index.ts';
 
 export interface ArgsConfig {
   config: CaptureConfig;

@@ -3,7 +3,7 @@
  * rule text byte for byte: no trimming (" 5000" stays " 5000"), empty items dropped, order and
  * duplicates kept, CIDRs canonicalised by Go's netip but never masked.
  */
-import { formatPrefix, isLoopback, parsePrefix } from '../go/netip.ts';
+import { formatPrefix, isLoopback, parsePrefix } from '../go/index.ts';
 
 /** Upper bound on list items, so hostile input cannot make the generator loop for long. */
 export const MAX_LIST_ITEMS = 4096;

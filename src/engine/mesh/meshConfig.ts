@@ -1,5 +1,5 @@
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from './proxyConfig.ts';
-import { setOwn } from '../kube/ownProperty.ts';
+import { setOwn } from '../kube/index.ts';
 
 /**
  * A MeshConfig as plain data keyed by proto-JSON names. `defaultConfig` is always a canonical

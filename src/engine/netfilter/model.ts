@@ -19,7 +19,7 @@
  *
  * Everything here is plain data (structured-clone friendly) so results cross the worker boundary.
  */
-import type { IpAddr, IpPrefix } from '../go/netip.ts';
+import type { IpAddr, IpPrefix } from '../go/index.ts';
 
 export type Backend = 'iptables' | 'nftables';
 export type AddressFamily = 'ipv4' | 'ipv6';

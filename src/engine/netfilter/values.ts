@@ -3,7 +3,7 @@
  * the way the netfilter tools read and print them (strtoul's bases, /etc/services names, glibc's
  * inet_ntop). Go's netip is the address library (../go/netip.ts); these are the kernel tools' ways.
  */
-import { formatAddr, maskPrefix, parseAddr, parsePrefix, type IpAddr, type IpPrefix } from '../go/netip.ts';
+import { formatAddr, maskPrefix, parseAddr, parsePrefix, type IpAddr, type IpPrefix } from '../go/index.ts';
 import type { AddressFamily, CtState, MarkValue, Range, Written } from './model.ts';
 
 /**

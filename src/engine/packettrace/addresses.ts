@@ -2,7 +2,7 @@
  * The tracer's addresses: packets carry their addresses as Go-canonical text (what NAT rewrites and
  * conntrack compares); matching reads them through Go's netip, with a small cache.
  */
-import { formatAddr, maskPrefix, parseAddr, prefixContains, type IpAddr, type IpPrefix } from '../go/netip.ts';
+import { formatAddr, maskPrefix, parseAddr, prefixContains, type IpAddr, type IpPrefix } from '../go/index.ts';
 import { values } from '../netfilter/index.ts';
 import type { Family } from './types.ts';
 

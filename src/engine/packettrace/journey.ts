@@ -8,7 +8,7 @@
  * ends only its base chain; a drop ends the packet. nat chains run only for a connection's first
  * packet; later packets replay the NAT in conntrack.
  */
-import type { IpAddr } from '../go/netip.ts';
+import type { IpAddr } from '../go/index.ts';
 import type { Chain, ChainType, Hook, KernelRule, Ruleset, Statement, Table } from '../netfilter/index.ts';
 import { canonicalAddr, formatEndpoint } from './addresses.ts';
 import { lookup, tcpFlagsVerdict, type ConnEntry, type Direction, type Tuple } from './conntrack.ts';

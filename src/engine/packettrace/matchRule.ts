@@ -1,5 +1,5 @@
 /** Whether one rule's matches all hold for a packet, with the kernel's meaning of each match. */
-import { addrEqual } from '../go/netip.ts';
+import { addrEqual } from '../go/index.ts';
 import type { Match } from '../netfilter/index.ts';
 import { addrOf, inCidr, inPrefix } from './addresses.ts';
 import type { PacketState } from './packetState.ts';

@@ -1,5 +1,5 @@
 /** What the kernel knows about a packet while it walks the hooks: the fields rules can match. */
-import type { IpAddr } from '../go/netip.ts';
+import type { IpAddr } from '../go/index.ts';
 import type { CtState, Family } from './types.ts';
 
 export type { CtState };

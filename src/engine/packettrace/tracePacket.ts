@@ -4,7 +4,7 @@
  */
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { loadIptables, loadNft, parseNftScript, parseRestore, type Backend, type KernelRule, type MachineContext, type Ruleset } from '../netfilter/index.ts';
-import type { IpAddr } from '../go/netip.ts';
+import type { IpAddr } from '../go/index.ts';
 import { addrOf, canonicalAddr, familyOf, formatEndpoint } from './addresses.ts';
 import { parseFlagLetters, type Tuple } from './conntrack.ts';
 import { explain } from './explain.ts';

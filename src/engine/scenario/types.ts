@@ -1,4 +1,4 @@
-import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/types.ts';
+import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/index.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { ClusterOptions } from './injectionSection.ts';
 import type { ScenarioSections } from './sections.ts';

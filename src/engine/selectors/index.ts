@@ -16,3 +16,5 @@ export {
   validatedSelectorFromSet,
   type Selector,
 } from './selector.ts';
+// Reached from other folders (through this door, as every import from outside is).
+export { type ConvertedSelector } from './labelSelector.ts';

@@ -1,5 +1,5 @@
-import { admitPod } from '../admission/admitPod.ts';
-import type { PodSubject } from '../admission/podSubject.ts';
+import { admitPod } from '../admission/index.ts';
+import type { PodSubject } from '../admission/index.ts';
 import { indexCluster } from '../audit/clusterIndex.ts';
 import { createFullAuditor, decidedByOf } from '../audit/fullAudit.ts';
 import { readDump, type DumpObject } from '../audit/readDump.ts';
@@ -7,7 +7,7 @@ import { changeText, restartChanges } from '../audit/restartChanges.ts';
 import { sidecarStateOf } from '../audit/sidecarState.ts';
 import type { AuditRow, RestartChange } from '../audit/types.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import { podsFromObject } from '../injection/podFromWorkload.ts';
+import { podsFromObject } from '../injection/index.ts';
 import { toSigsYaml, type JsonValue } from '../kube/index.ts';
 import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
 import { unifiedDiff } from '../scenario/unifiedDiff.ts';

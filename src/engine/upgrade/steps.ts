@@ -1,4 +1,4 @@
-import { classifyDocument } from '../documents/classify.ts';
+import { classifyDocument } from '../documents/index.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { readDump, type DumpObject } from '../audit/readDump.ts';
 

@@ -15,7 +15,7 @@
  */
 import { isScalar, type Node } from 'yaml';
 import { resolvePlainScalar } from '../kube/index.ts';
-import { isQualifiedName, isValidLabelValue } from '../selectors/labelValidation.ts';
+import { isQualifiedName, isValidLabelValue } from '../selectors/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { YamlDocument } from '../yaml/index.ts';
 

@@ -1,5 +1,5 @@
-import type { LabelSelector } from '../selectors/labelSelector.ts';
-import { selectorMatches } from '../selectors/selector.ts';
+import type { LabelSelector } from '../selectors/index.ts';
+import { selectorMatches } from '../selectors/index.ts';
 import { convertSelector } from './selectorCheck.ts';
 import { byteOrder, type MutatingWebhook, type WebhookConfiguration } from './webhookConfiguration.ts';
 

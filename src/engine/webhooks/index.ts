@@ -6,3 +6,6 @@ export { evaluateWebhook, evaluateWebhooks, type WebhookEvaluation, type Webhook
 export { checkRules, type RulesCheck } from './rules.ts';
 export { checkSelector, type RequirementCheck, type SelectorCheck } from './selectorCheck.ts';
 export { readWebhookConfiguration, type MutatingWebhook, type WebhookConfiguration, type WebhookRule } from './webhookConfiguration.ts';
+// Reached from other folders (through this door, as every import from outside is).
+export { requirementOrigin } from './selectorCheck.ts';
+export { byteOrder } from './webhookConfiguration.ts';

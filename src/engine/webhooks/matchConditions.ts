@@ -16,7 +16,7 @@
  */
 import { compileMatchCondition, plainSummary } from '../cel/environment.ts';
 import { evaluateWithCost } from '../cel/cost.ts';
-import { isQualifiedName } from '../selectors/labelValidation.ts';
+import { isQualifiedName } from '../selectors/index.ts';
 import type { AdmissionRequest, RequestObject } from './admissionRequest.ts';
 import type { MatchCondition } from './webhookConfiguration.ts';
 

@@ -1,7 +1,7 @@
 import type { SourceRef } from '../diagnostics.ts';
-import { labelSelectorAsSelector, type ConvertedSelector, type LabelSelector } from '../selectors/labelSelector.ts';
-import { requirementMatches, type Requirement } from '../selectors/requirement.ts';
-import { selectorIsEmpty } from '../selectors/selector.ts';
+import { labelSelectorAsSelector, type ConvertedSelector, type LabelSelector } from '../selectors/index.ts';
+import { requirementMatches, type Requirement } from '../selectors/index.ts';
+import { selectorIsEmpty } from '../selectors/index.ts';
 
 /** One requirement of a selector against the labels it was evaluated on. */
 export interface RequirementCheck {

@@ -1,5 +1,5 @@
-import { formatFieldError } from '../selectors/fieldError.ts';
-import { readLabelSelector, validateLabelSelector, type LabelSelector } from '../selectors/labelSelector.ts';
+import { formatFieldError } from '../selectors/index.ts';
+import { readLabelSelector, validateLabelSelector, type LabelSelector } from '../selectors/index.ts';
 import { readMatchConditions } from './matchConditions.ts';
 
 /** One entry of a webhook's `rules`, with the API's defaults applied. */

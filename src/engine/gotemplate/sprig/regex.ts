@@ -6,7 +6,7 @@
 import {
   GoRegexpError, compileGoRegexp, expand, findAll, groupText, matchString, mustCompileMessage, quoteMeta, replaceAll, split,
   type GoRegexp,
-} from '../../go/regexp.ts';
+} from '../../go/index.ts';
 import { chargeSteps } from '../workMeter.ts';
 import { GoError, GoSlice, type GoFunc, type GoValue, goFunc } from '../values.ts';
 

@@ -4,7 +4,7 @@
  * written (a condition's `text` when it has one); the second is canonical: basic matches first in
  * the kernel's order, one `-m` per match-module instance, numbers as the kernel stores them.
  */
-import { formatAddr } from '../../go/netip.ts';
+import { formatAddr } from '../../go/index.ts';
 import type { AddressFamily, CtState, Match, Rule, Statement } from '../model.ts';
 import { formatRange, hex, kernelPrefixText, protocolName } from '../values.ts';
 

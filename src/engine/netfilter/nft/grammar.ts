@@ -4,7 +4,7 @@
  * Istio's nftables backend, the istio-cni node agent and a listing of them use; anything else is a
  * plain-words error at its column. This is the only place nft rule text is parsed.
  */
-import type { IpPrefix } from '../../go/netip.ts';
+import type { IpPrefix } from '../../go/index.ts';
 import type { AddressFamily, CtState, Match, Range, Rule, Statement, Written } from '../model.ts';
 import { parseCtStates, parseHostOrNetwork, parseIdRange, parsePortRange, parseProtocol, parseUint, writtenAddr, writtenNumber } from '../values.ts';
 

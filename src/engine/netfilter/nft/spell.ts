@@ -5,7 +5,7 @@
  * nfproto ipv4` before `ip saddr`), interface names quoted, host prefixes without their length,
  * marks in hex, `meta skuid`, conntrack states in the kernel's bit order, set elements sorted.
  */
-import { formatAddr, maskPrefix, type IpPrefix } from '../../go/netip.ts';
+import { formatAddr, maskPrefix, type IpPrefix } from '../../go/index.ts';
 import type { AddressFamily, CtState, Match, Range, Rule, Statement, Written } from '../model.ts';
 import { formatInetNtop, formatRange, hex8, protocolName } from '../values.ts';
 
