@@ -1,6 +1,6 @@
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
-import { jobNeverCompletes } from '../../engine/injection/jobCompletion.ts';
+import { jobNeverCompletes } from '../../engine/injection/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
