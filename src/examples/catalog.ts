@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import type { ClusterOptions } from '../engine/scenario/injectionSection.ts';
 import type { UpgradeStep } from '../engine/upgrade/steps.ts';
+import { INPUT_NAMES, type InputName } from '../worker/protocol.ts';
 import { upgradePlan } from './upgradePlan.ts';
 
 /**
@@ -8,8 +9,9 @@ import { upgradePlan } from './upgradePlan.ts';
  * the verdict it demonstrates) plus the inputs it changes; every other input comes from `default/`.
  * They are also test fixtures: catalog.test.ts checks each one's expected verdict.
  */
-export type ExampleInput = 'workloads' | 'namespaces' | 'webhooks' | 'injector' | 'mesh';
-const INPUTS: ExampleInput[] = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'];
+/** An example's inputs are the editor's tabs (the engine's input names). */
+export type ExampleInput = InputName;
+const INPUTS: readonly ExampleInput[] = INPUT_NAMES;
 
 export interface Example {
   id: string;
