@@ -1,4 +1,4 @@
-import { templatedKindOf } from '../kube/podControllers.ts';
+import { templatedKindOf } from '../kube/index.ts';
 import { POD_TEMPLATE_PATH, WORKLOAD_KINDS, type DocumentRole, type WorkloadKind } from './kinds.ts';
 
 const INJECTOR_CONFIGMAP = /^istio-sidecar-injector(?:-(.+))?$/;

@@ -1,4 +1,4 @@
-import type { TemplatedKind } from '../kube/podControllers.ts';
+import type { TemplatedKind } from '../kube/index.ts';
 
 /** Kubernetes' own workload kinds (and OpenShift's DeploymentConfig): where each keeps its pod template. */
 export type WorkloadKind =

@@ -3,8 +3,8 @@ import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
 import { apiServerRefusals } from '../validation/apiServerValidity.ts';
 import { classifyDocument } from './classify.ts';
-import type { TemplatedKind } from '../kube/podControllers.ts';
-import { whyNoPodTemplate } from '../kube/podControllers.ts';
+import type { TemplatedKind } from '../kube/index.ts';
+import { whyNoPodTemplate } from '../kube/index.ts';
 import type { DocumentRole } from './kinds.ts';
 
 /** One object of the scenario: where it came from, what it is, and its path inside its document. */

@@ -1,4 +1,4 @@
-import { podOfTemplated, templatedKindOf } from '../kube/podControllers.ts';
+import { podOfTemplated, templatedKindOf } from '../kube/index.ts';
 import { cloneJson } from '../kube/index.ts';
 import type { Pod } from './postprocess/containers.ts';
 

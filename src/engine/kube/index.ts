@@ -20,3 +20,5 @@ export { decodeForKubeInject, kubeInjectTypeOf, type KubeInjectDecoded } from '.
 // Istio's labels and annotations: names, how istiod and istio-cni check them, who reads them.
 export { ISTIO_ANNOTATIONS, ALL_ISTIO_ANNOTATIONS, istioAnnotation, type IstioAnnotation, type IstioAnnotationId, type AnnotationReader } from './istioAnnotations.ts';
 export type { AnnotationCheck } from './annotationChecks.ts';
+// Reached from other folders (through this door, as every import from outside is).
+export { podOfTemplated, templatedKindOf, whyNoPodTemplate, type TemplatedKind } from './podControllers.ts';

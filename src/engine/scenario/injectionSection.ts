@@ -10,8 +10,8 @@ import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
 import type { InjectionOutcome } from './rejectedByIstiod.ts';
 import { unifiedDiff } from './unifiedDiff.ts';
 import { parseGoBool } from '../go/index.ts';
-import { jobNeverCompletes } from '../injection/jobCompletion.ts';
-import type { TemplatedKind } from '../kube/podControllers.ts';
+import { jobNeverCompletes } from '../injection/index.ts';
+import type { TemplatedKind } from '../kube/index.ts';
 import { isBuiltinInstall } from '../releases/fromPaste.ts';
 import { chooseReleases, type ReleaseChoice } from '../releases/scenarioRelease.ts';
 
