@@ -1,11 +1,11 @@
 import { parse, stringify } from 'yaml';
 import { cniConfigMapText } from '../ambient/builtinConfigMap.ts';
-import type { Verdict } from '../admission/types.ts';
-import { classifyDocument } from '../documents/classify.ts';
-import { builtinInstallDocuments } from '../injection/builtin/index.ts';
+import type { Verdict } from '../admission/index.ts';
+import { classifyDocument } from '../documents/index.ts';
+import { builtinInstallDocuments } from '../injection/index.ts';
 import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPaste.ts';
-import { defaultEngine } from '../injection/defaultEngine.ts';
-import { webhookInject } from '../injection/webhookInject.ts';
+import { defaultEngine } from '../injection/index.ts';
+import { webhookInject } from '../injection/index.ts';
 import { revisionInstalls } from './installs.ts';
 import { indexCluster } from './clusterIndex.ts';
 import type { DumpObject } from './readDump.ts';
