@@ -101,3 +101,15 @@ describe('a YAML error in a flag\'s file', () => {
     expect(r.err).not.toContain('--help');
   });
 });
+
+describe('a kind kube-inject does not know (a Knative Service)', () => {
+  it('is written unchanged, as istioctl does, with a note on standard error; -o json has the pod the webhook injects', async () => {
+    const ksvc = file('ksvc.yaml', 'apiVersion: serving.knative.dev/v1\nkind: Service\nmetadata: {name: hello, namespace: shop}\nspec:\n  template:\n    spec:\n      containers: [{image: x}]\n');
+    const r = await run(['-f', ksvc]);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('istio-proxy');
+    expect(r.err).toContain('note: Service shop/hello is written unchanged, as istioctl kube-inject leaves a kind it does not know');
+    expect((await run(['-f', ksvc, '-o', 'json'])).out).toContain('"name": "istio-proxy"');
+    expect((await run(['-f', file('pod3.yaml', POD)])).err).not.toContain('written unchanged');
+  });
+});

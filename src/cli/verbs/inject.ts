@@ -4,8 +4,12 @@ import { jobNeverCompletes } from '../../engine/injection/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
+import { WORKLOAD_KINDS } from '../../engine/documents/index.ts';
 import { diagnosticLine, onceEach } from './format.ts';
 import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
+
+/** The kinds kube-inject edits; a pod of any other kind comes from another controller's template. */
+const KUBE_INJECT_KINDS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
 
 /** A file that is a ConfigMap gives its data keys; any other file is the key's text itself (as istioctl's flags take it). */
 function configMapOrText(path: string, io: CliIO): { configMap?: Record<string, any>; text: string } {
@@ -103,6 +107,10 @@ export function run(args: string[], io: CliIO): number {
   const problems = onceEach(result.diagnostics.filter((d) => d.severity !== 'info').map(place));
   for (const d of problems) io.err(diagnosticLine(d));
   for (const w of result.kubeInject.warnings) io.err(w.trimEnd());
+  // kube-inject passes a kind it does not know through; say so, or a Knative Service coming back unchanged looks like a bug.
+  for (const p of result.pods) {
+    if (!KUBE_INJECT_KINDS.has(p.kind)) io.err(`note: ${p.kind} ${p.namespace ? `${p.namespace}/` : ''}${p.name} is written unchanged, as istioctl kube-inject leaves a kind it does not know; the webhook injects the pods its controller creates (-o json shows them, meshsim check says why)`);
+  }
   // As check and the app warn: a Job's pod with istio-proxy as an ordinary container never completes.
   for (const p of result.pods) {
     const never = p.after ? jobNeverCompletes(p.kind, undefined, p.after, true) : undefined;
