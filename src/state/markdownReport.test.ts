@@ -41,6 +41,14 @@ describe('markdownReport', () => {
     expect(render(md)).toContain('<a href="https://example.invalid/#s=x">Open this scenario in meshsim</a>');
   });
 
+  it('names the Istio release the pod was simulated as, and why', () => {
+    const texts = examples[0].texts;
+    const chosen = markdownReport(texts, analyzeScenario({ texts, cluster: { istioRelease: '1.24' } }));
+    // text() escapes Markdown's punctuation; rendered, it reads as written.
+    expect(visible(render(chosen))).toContain('Simulated as Istio 1.24 (latest patch): Istio 1.24 (latest patch), as set.');
+    expect(visible(render(markdownReport(texts, analyzeScenario({ texts }))))).toMatch(/Simulated as Istio master: .*master/);
+  });
+
   it('cannot be broken out of by backticks in the user text', () => {
     const texts = { ...examples[0].texts, workloads: examples[0].texts.workloads + '# ``` not a fence\n' };
     const md = markdownReport(texts, analyzeScenario({ texts }));

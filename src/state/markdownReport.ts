@@ -68,6 +68,8 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
   const inj = result.injection;
   if (inj) {
     out.push(`### Patched pod\n\n${text(inj.install.note)}`);
+    // The Istio release simulated, and why (the header's setting, the paste, or master by default).
+    out.push(`Simulated as **${text(inj.release.label)}**: ${text(inj.release.summary)}`);
     if (inj.pod?.error) out.push(`istiod rejects the pod: ${text(inj.pod.error)}`);
     if (inj.diff) out.push(`<details><summary>Diff (pod as written → as admitted)</summary>\n\n${fence(inj.diff, 'diff')}\n</details>`);
     const env = inj.pod?.env ?? [];
