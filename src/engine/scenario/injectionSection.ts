@@ -1,9 +1,9 @@
 import type { AmbientClusterOptions } from '../ambient/switches.ts';
 import type { WorkloadAdmission } from '../admission/index.ts';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, type InjectedPodReport } from '../injection/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, type ClusterContext, type InjectedPodReport, type InjectionInstall } from '../injection/index.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
@@ -130,20 +130,12 @@ export function injectWorkload(
       meshModel ? `and the mesh config ${meshModel.name}.` : 'and the built-in mesh defaults.',
     ].join(' '),
   };
-  const built = installFromModels(injectorModel, meshModel, { cni: cluster.cni });
-  // meshsim's built-in install written out as a ConfigMap still carries master's templates.
-  if (injectorModel && isBuiltinInstall(injectorModel.object.value)) built.install.builtin = true;
-  const diagnostics: Diagnostic[] = [...built.diagnostics];
-  const pilotEnv = pilotEnvOf(injectorModel?.values?.value);
-  const fromEnv = parseGoBool(pilotEnv.ENABLE_NATIVE_SIDECARS ?? '');
-  const nativeSidecarsFrom: InjectionResult['nativeSidecarsFrom'] = cluster.nativeSidecars !== undefined ? 'setting' : fromEnv !== undefined ? 'values.pilot.env' : 'release default';
-  const nativeSidecars = cluster.nativeSidecars ?? fromEnv ?? release.behaviour.nativeSidecars.defaultOn;
-  // The chart sets istiod's env from values.pilot.env; the native switch, when set, is that env too.
-  const istiodEnv = cluster.nativeSidecars === undefined ? pilotEnv : withoutKey(pilotEnv, 'ENABLE_NATIVE_SIDECARS');
-  const context = contextOf({ revision, nativeSidecars, istiodEnv, release: release.behaviour });
-  const decoded = workload.doc.ast ? decodeKubeNode(workload.doc.ast, workload.path) : { value: workload.value as JsonValue };
-  if ('error' in decoded) diagnostics.push(diagnostic('injection', 'error', `the workload cannot be read as Kubernetes reads it: ${decoded.error}`, workload.doc.locate(workload.path)));
-  diagnostics.push(...checkTemplates(built.install, defaultEngine, context.release));
+  const prepared = prepareRevisionInstall(injectorModel, meshModel, revision, cluster, release);
+  const { context, nativeSidecars, nativeSidecarsFrom } = prepared;
+  const built = { install: prepared.install, cni: prepared.cni };
+  const diagnostics: Diagnostic[] = [...prepared.diagnostics];
+  const decoded = decodeWorkload(workload);
+  if ('error' in decoded) diagnostics.push(decoded.diagnostic);
   const result = injectPrepared({
     install: built.install,
     documents: ['error' in decoded ? { error: decoded.error } : { value: decoded.value }],
@@ -154,17 +146,15 @@ export function injectWorkload(
     templatesChecked: true,
   });
   const pod = result.pods[0];
-  const never = pod?.after ? jobNeverCompletes(workload.kind, ownerKindOf(workload), pod.after, release.behaviour.nativeSidecars.mode !== 'env') : undefined;
-  // Said about the workload as a whole, marked on its first line (not the whole document underlined).
-  const whole = workload.doc.locate(workload.path);
-  const head = whole ? { input: whole.input, line: whole.line, column: whole.column } : undefined;
-  if (never) diagnostics.push(diagnostic('injection', 'warning', never, head));
+  const never = pod?.after ? neverCompletes(workload, pod.after, release) : undefined;
+  if (never) diagnostics.push(never);
   // Another controller's object: Istio only ever sees the pods it creates (kube/podControllers.ts).
-  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), head));
+  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), headOf(workload)));
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
-  if (failure && !result.diagnostics.some((d) => d.severity === 'error')) {
+  // Said once: not again when the workload could not be read (that error says why, at its value).
+  if (failure && !('error' in decoded) && !result.diagnostics.some((d) => d.severity === 'error')) {
     const at = pod?.errorAt && injectorModel ? injectorModel.configSource : workload.doc.locate(workload.path);
     diagnostics.push(
       isNotSimulated(failure)
@@ -192,6 +182,56 @@ export function injectWorkload(
   };
 }
 
+/** One revision's install made ready to inject with: built once, however many pods it injects. */
+export interface PreparedRevisionInstall {
+  install: InjectionInstall;
+  cni: boolean;
+  nativeSidecars: boolean;
+  nativeSidecarsFrom: InjectionResult['nativeSidecarsFrom'];
+  context: ClusterContext;
+  /** Problems building the install and parsing its templates (istiod parses them all when it loads the config). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The install a revision's istiod injects with: the pasted ConfigMaps (or the built-in install),
+ * the CNI switch, native sidecars as the setting, values.pilot.env or the release say, and istiod's
+ * environment. Shared by the full injection and the outcome-only one (injectionOutcome.ts), so the
+ * two cannot differ in what they inject with.
+ */
+export function prepareRevisionInstall(
+  injectorModel: InjectorConfigMapModel | undefined,
+  meshModel: MeshConfigMapModel | undefined,
+  revision: string,
+  cluster: ClusterOptions,
+  release: ReleaseChoice,
+): PreparedRevisionInstall {
+  const built = installFromModels(injectorModel, meshModel, { cni: cluster.cni });
+  // meshsim's built-in install written out as a ConfigMap still carries master's templates.
+  if (injectorModel && isBuiltinInstall(injectorModel.object.value)) built.install.builtin = true;
+  const pilotEnv = pilotEnvOf(injectorModel?.values?.value);
+  const fromEnv = parseGoBool(pilotEnv.ENABLE_NATIVE_SIDECARS ?? '');
+  const nativeSidecarsFrom: InjectionResult['nativeSidecarsFrom'] = cluster.nativeSidecars !== undefined ? 'setting' : fromEnv !== undefined ? 'values.pilot.env' : 'release default';
+  const nativeSidecars = cluster.nativeSidecars ?? fromEnv ?? release.behaviour.nativeSidecars.defaultOn;
+  // The chart sets istiod's env from values.pilot.env; the native switch, when set, is that env too.
+  const istiodEnv = cluster.nativeSidecars === undefined ? pilotEnv : withoutKey(pilotEnv, 'ENABLE_NATIVE_SIDECARS');
+  const context = contextOf({ revision, nativeSidecars, istiodEnv, release: release.behaviour });
+  const diagnostics = [...built.diagnostics, ...checkTemplates(built.install, defaultEngine, context.release)].map((d) => onInjectorText(d, injectorModel));
+  return { install: built.install, cni: built.cni, nativeSidecars, nativeSidecarsFrom, context, diagnostics };
+}
+
+/**
+ * The workload as the API server receives it (sigs.k8s.io/yaml's reading of what the user wrote);
+ * when that fails, the problem at the value that breaks it (`port: .inf` at the `.inf`).
+ */
+export function decodeWorkload(workload: Workload): { value: JsonValue } | { error: string; diagnostic: Diagnostic } {
+  if (!workload.doc.ast) return { value: workload.value as JsonValue };
+  const decoded = decodeKubeNode(workload.doc.ast, workload.path);
+  if (!('error' in decoded)) return decoded;
+  const at = workload.doc.locateOffset?.(decoded.offset) ?? workload.doc.locate(workload.path);
+  return { error: decoded.error, diagnostic: diagnostic('injection', 'error', `the workload cannot be read as Kubernetes reads it: ${decoded.error}`, at) };
+}
+
 /** istiod's environment as the chart sets it: values.pilot.env (in the ConfigMap from 1.26; earlier only if added by hand). */
 export function pilotEnvOf(values: unknown): Record<string, string> {
   const env = (values as { pilot?: { env?: unknown } } | null | undefined)?.pilot?.env;
@@ -211,6 +251,18 @@ function templatedNote(w: Workload, t: TemplatedKind): string {
     `${w.kind} ${w.name} is ${t.title}: the injection webhook never sees it, only each Pod its controller creates from ${path}, so meshsim injects that pod; istioctl kube-inject does not know the kind and prints the ${w.kind} unchanged.`,
     ...(t.notSimulated ? [t.notSimulated] : []),
   ].join(' ');
+}
+
+/** Said about the workload as a whole, marked on its first line (not the whole document underlined). */
+function headOf(workload: Workload): SourceRef | undefined {
+  const whole = workload.doc.locate(workload.path);
+  return whole ? { input: whole.input, line: whole.line, column: whole.column } : undefined;
+}
+
+/** A Job (or a Job's pod) whose injected istio-proxy keeps it from ever completing, said at the workload's first line. */
+export function neverCompletes(workload: Workload, after: Record<string, any>, release: ReleaseChoice): Diagnostic | undefined {
+  const never = jobNeverCompletes(workload.kind, ownerKindOf(workload), after as Parameters<typeof jobNeverCompletes>[2], release.behaviour.nativeSidecars.mode !== 'env');
+  return never ? diagnostic('injection', 'warning', never, headOf(workload)) : undefined;
 }
 
 /** The controller a bare Pod names as its owner (a Job's pod pasted on its own). */

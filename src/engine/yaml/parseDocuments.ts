@@ -15,6 +15,8 @@ export interface YamlDocument {
   startLine: number;
   /** Where the value at `path` (keys and indexes from the document root) was written, if it exists. */
   locate(path: readonly (string | number)[]): SourceRef | undefined;
+  /** Where a character offset of the input text is (a reader of `ast` reporting the node it stopped at). */
+  locateOffset?(offset: number): SourceRef;
   /** How many characters the value at `path` takes in the text, if it exists. */
   sizeOf?(path: readonly (string | number)[]): number | undefined;
   /**
@@ -119,6 +121,7 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
         if (!node?.range) return undefined;
         return at(node.range[0], node.range[1]);
       },
+      locateOffset: (offset) => at(offset),
       embedded(path) {
         const node = nodeAt(doc.contents as Node | null, path);
         if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
