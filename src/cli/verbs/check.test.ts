@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -124,5 +124,44 @@ describe('meshsim check, as the app', () => {
     expect(lines.filter((l) => l.length > 100)).toEqual([]);
     const column = lines.find((l) => l.startsWith('  -o, --output'))!.indexOf('text');
     expect(lines.find((l) => l.includes('--cni=true|false'))!.indexOf('With')).toBe(column);
+  });
+});
+
+describe('meshsim check on what the install and the pod hold', () => {
+  const injector = (values: string) => `apiVersion: v1
+kind: ConfigMap
+metadata: {name: istio-sidecar-injector, namespace: istio-system}
+data:
+  config: |
+    policy: enabled
+    templates:
+      sidecar: |
+        spec: {}
+  values: |-
+${values.split('\n').map((l) => `    ${l}`).join('\n')}
+`;
+
+  it('says where the values JSON breaks, in the text and in -o json', async () => {
+    const file = join(dir, 'values.yaml');
+    const text = injector('{\n  "global": {\n    "hub": "x",,\n    "tag": "1"\n  }\n}');
+    writeFileSync(file, text);
+    const line = text.split('\n').findIndex((l) => l.includes(',,')) + 1;
+    const column = text.split('\n')[line - 1].indexOf(',,') + 2;
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', file]);
+    expect(r.err).toContain(`${file}:${line}:${column}: error: ConfigMap istio-sidecar-injector data.values: `);
+    const json = await run(['-f', join(dir, 'mwc.yaml'), '-f', join(dir, 'on.yaml'), '-f', file, '-o', 'json']);
+    const said = JSON.parse(json.out).diagnostics.filter((d: any) => d.source?.input === file);
+    expect(said.map((d: any) => [d.severity, d.source.line, d.source.column])).toEqual([['error', line, column]]);
+  });
+
+  it('points at the value Kubernetes cannot read (.inf), once', async () => {
+    const file = join(dir, 'inf.yaml');
+    writeFileSync(file, apps('enabled').replace('image: nginx}', 'image: nginx, readinessProbe: {httpGet: {port: .inf}}}'));
+    const r = await run(['-f', join(dir, 'mwc.yaml'), '-f', file]);
+    const lines = r.err.split('\n').filter((l) => /error/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:8:\\d+: error: .*\\.inf`));
+    const column = Number(/:8:(\d+):/.exec(lines[0])![1]);
+    expect(readFileSync(file, 'utf8').split('\n')[7].slice(column - 1)).toMatch(/^\.inf/);
   });
 });

@@ -4,7 +4,7 @@ import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { ambientForDocuments, type DocumentsAmbient } from '../../engine/ambient/index.ts';
 import { withoutSidecarAdvice } from '../../engine/ambient/ambientStage.ts';
-import { analyzeInjection, withInjectionOutcome, type InjectionResult } from '../../engine/scenario/index.ts';
+import { createOutcomeInjector, injectionSubject, readInstallModels, withInjectionOutcome, type InjectionOutcomeResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { releaseFromFlag } from '../release.ts';
@@ -14,7 +14,6 @@ import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
 
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
-import { releaseOfRevision } from '../../engine/releases/index.ts';
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
 import { diagnosticLine, onceEach, table } from './format.ts';
 
@@ -85,10 +84,9 @@ function render(w: WorkloadAdmission, options: { truthTable: boolean; suggestion
  * render), among its notes, as the app shows them. The install's own warnings are not repeated
  * for every workload.
  */
-function withRenderWarnings(w: WorkloadAdmission, injection: InjectionResult): WorkloadAdmission {
+function renderWarningsAt(w: WorkloadAdmission, injection: InjectionOutcomeResult): Diagnostic[] {
   const at = w.workload.source;
-  const own = injection.diagnostics.filter((d) => d.severity !== 'error' && at && d.source?.input === at.input && d.source.line === at.line);
-  return own.length ? { ...w, diagnostics: [...w.diagnostics, ...own] } : w;
+  return injection.diagnostics.filter((d) => d.severity !== 'error' && at && d.source?.input === at.input && d.source.line === at.line);
 }
 
 /** `meshsim check -f FILE...`: the verdict and the trace for every pod or workload in the files. */
@@ -117,29 +115,43 @@ export function run(args: string[], io: CliIO): number {
   // The release each revision runs: the flag's, else what the pasted injector ConfigMaps show.
   const releases = releasesOfDocuments(docs, cluster.istioRelease);
   const admitted: AdmissionResult = analyzeAdmission(docs, { suggestions, releases });
-  // A pod istiod decides to inject is rendered too: a template that fails rejects the pod.
-  const injections: (InjectionResult | undefined)[] = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? analyzeInjection(docs, docs.workloads[i]!, w, cluster, releaseOfRevision(releases, w.injectedBy[0] ?? 'default')) : undefined));
+  // A pod istiod decides to inject is rendered too: a template that fails rejects the pod. Only the
+  // outcome is computed (no kube-inject output, YAML or diff), each revision's install built once,
+  // so a dump of thousands of pods costs what their verdicts cost (bench/check.bench.ts).
+  const installs = readInstallModels(docs);
+  const injector = createOutcomeInjector(cluster, releases);
+  const subjects = admitted.workloads.map((w, i) => (w.verdict === 'injected' ? injectionSubject(installs, docs.workloads[i]!, w) : undefined));
+  const injections: (InjectionOutcomeResult | undefined)[] = subjects.map((s) => s && injector.outcomeOf(s));
   // Both data planes: istio-cni's decision on each pod as admitted (ambient/), as the app's Ambient tab shows it.
-  const ambient: DocumentsAmbient = ambientForDocuments(docs, { cluster, injectedPods: injections.map((x) => x?.pod?.after as Record<string, any> | undefined), fixes: suggestions });
+  const ambient: DocumentsAmbient = ambientForDocuments(docs, { cluster, injectedPods: injections.map((x) => x?.after), fixes: suggestions });
+  const notesOf = admitted.workloads.map((w, i) => (injections[i] ? renderWarningsAt(w, injections[i]) : []));
   const result: AdmissionResult = {
     ...admitted,
     workloads: admitted.workloads.map((w, i) => {
       // Advice to add a sidecar does not apply to a pod in the ambient world (the data plane part says what does).
       const own = { ...w, suggestions: withoutSidecarAdvice(w.suggestions, ambient.workloads[i]?.dataPlane.ambientIntent) };
-      return injections[i] ? withInjectionOutcome(withRenderWarnings(own, injections[i]), injections[i]) : own;
+      return injections[i] ? withInjectionOutcome(notesOf[i].length ? { ...own, diagnostics: [...own.diagnostics, ...notesOf[i]] } : own, injections[i]) : own;
     }),
   };
-  const install = injections.find((x) => x)?.install;
-  if (install?.injector.from === 'builtin' || install?.mesh.from === 'builtin') {
-    const missing = [install.injector.from === 'builtin' ? 'istio-sidecar-injector' : '', install.mesh.from === 'builtin' ? 'istio' : ''].filter(Boolean).join(' or ');
+  // What reading the install and rendering found (a values JSON error at its line, a pod Kubernetes
+  // cannot read, istiod's render error), each said once; a workload's own warnings are among its notes.
+  const injectionProblems = [
+    ...[...installs.injectors, ...installs.meshes].flatMap((m) => m.diagnostics),
+    ...releases.diagnostics,
+    ...injector.installDiagnostics(),
+    ...injections.flatMap((x, i) => (x ? x.diagnostics.filter((d) => !notesOf[i].includes(d)) : [])),
+  ];
+  const usesBuiltin = { injector: subjects.some((s) => s && !s.injector), mesh: subjects.some((s) => s && !s.mesh) };
+  if (usesBuiltin.injector || usesBuiltin.mesh) {
+    const missing = [usesBuiltin.injector ? 'istio-sidecar-injector' : '', usesBuiltin.mesh ? 'istio' : ''].filter(Boolean).join(' or ');
     notices.push(`No ${missing} ConfigMap in the input: pods are injected with meshsim's built-in default install, as in the app.`);
   }
   // MESHSIM_TIMING=1: how long the engine itself took, for the CLI benchmark (bench/cli.bench.ts).
   if (io.env.MESHSIM_TIMING === '1') io.err(`engine: ${(performance.now() - started).toFixed(1)} ms`);
   const ambientProblems = [...ambient.settings.diagnostics, ...ambient.workloads.flatMap((w) => w.diagnostics.filter((d) => !ambient.settings.diagnostics.includes(d)))];
-  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics, ...ambientProblems.filter((d) => d.severity !== 'info')]);
+  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics, ...injectionProblems.filter((d) => d.severity !== 'info'), ...ambientProblems.filter((d) => d.severity !== 'info')]);
   if (format === 'json' || format === 'yaml') {
-    const report = { ...result, ambient, notices, diagnostics: [...docs.diagnostics, ...result.diagnostics, ...ambientProblems] };
+    const report = { ...result, ambient, notices, diagnostics: onceEach([...docs.diagnostics, ...result.diagnostics, ...injectionProblems, ...ambientProblems]) };
     io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
   } else {
     for (const d of problems) io.err(diagnosticLine(d));

@@ -3,7 +3,7 @@ import { defaultEngine, webhookInject } from '../injection/index.ts';
 import { podsFromObject } from '../injection/podFromWorkload.ts';
 import { templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/scenarioRelease.ts';
-import { decodeWorkload, neverCompletes, prepareRevisionInstall, renderOutcome, type ClusterOptions, type InjectionResult, type InjectionSubject, type InstallModels, type PreparedRevisionInstall } from './injectionSection.ts';
+import { decodeWorkload, neverCompletes, prepareRevisionInstall, renderOutcome, templatedDiagnostic, type ClusterOptions, type InjectionResult, type InjectionSubject, type InstallModels, type PreparedRevisionInstall } from './injectionSection.ts';
 
 /** What the verdict needs from an injection: whether istiod renders the pod, and the problems on the way. */
 export interface InjectionOutcomeResult {
@@ -42,22 +42,24 @@ export function createOutcomeInjector(cluster: ClusterOptions, releases: Scenari
     outcomeOf(subject: InjectionSubject): InjectionOutcomeResult {
       const { context, install } = prepare(subject);
       const { workload } = subject;
+      const templated = templatedDiagnostic(workload);
+      const result = (r: InjectionOutcomeResult): InjectionOutcomeResult => (templated ? { ...r, diagnostics: [...r.diagnostics, templated] } : r);
       const decoded = decodeWorkload(workload);
-      if ('error' in decoded) return { diagnostics: [decoded.diagnostic] };
+      if ('error' in decoded) return result({ diagnostics: [decoded.diagnostic] });
       const value = decoded.value;
       const pod = value && typeof value === 'object' && !Array.isArray(value) ? podsFromObject(value as Record<string, any>)[0] : undefined;
-      if (!pod) return { diagnostics: [] };
+      if (!pod) return result({ diagnostics: [] });
       const r = webhookInject(pod.pod, pod.namespace, install, context, defaultEngine, subject.decision);
       if (!r.error) {
         const never = r.after ? neverCompletes(workload, r.after, releaseOf(subject.revision)) : undefined;
-        return { ...(r.after ? { after: r.after } : {}), diagnostics: never ? [never] : [] };
+        return result({ ...(r.after ? { after: r.after } : {}), diagnostics: never ? [never] : [] });
       }
       // Said as the full injection says it (injectPrepared): the pod and istiod's error, at the
       // template's line in the Injector text when a template is to blame, else at the workload.
       const e = r.injection?.errorAt;
       const at = (e?.line !== undefined ? templateSource(subject.injector, e.template, e.line, e.column ?? 1) : undefined) ?? workload.doc.locate(workload.path);
       const said = diagnostic('injection', 'error', `${pod.kind} ${pod.name}: ${r.error}`, at);
-      return { outcome: renderOutcome(subject.revision, r.error), diagnostics: [said] };
+      return result({ outcome: renderOutcome(subject.revision, r.error), diagnostics: [said] });
     },
     installDiagnostics(): Diagnostic[] {
       return [...prepared.values()].flatMap((m) => [...m.values()].flatMap((p) => p.diagnostics));

@@ -149,7 +149,8 @@ export function injectWorkload(
   const never = pod?.after ? neverCompletes(workload, pod.after, release) : undefined;
   if (never) diagnostics.push(never);
   // Another controller's object: Istio only ever sees the pods it creates (kube/podControllers.ts).
-  if (workload.templated) diagnostics.push(diagnostic('injection', 'info', templatedNote(workload, workload.templated), headOf(workload)));
+  const templated = templatedDiagnostic(workload);
+  if (templated) diagnostics.push(templated);
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
   const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
@@ -251,6 +252,11 @@ function templatedNote(w: Workload, t: TemplatedKind): string {
     `${w.kind} ${w.name} is ${t.title}: the injection webhook never sees it, only each Pod its controller creates from ${path}, so meshsim injects that pod; istioctl kube-inject does not know the kind and prints the ${w.kind} unchanged.`,
     ...(t.notSimulated ? [t.notSimulated] : []),
   ].join(' ');
+}
+
+/** For another controller's object (an Argo Rollout...): Istio only ever sees the pods it creates (kube/podControllers.ts). */
+export function templatedDiagnostic(workload: Workload): Diagnostic | undefined {
+  return workload.templated ? diagnostic('injection', 'info', templatedNote(workload, workload.templated), headOf(workload)) : undefined;
 }
 
 /** Said about the workload as a whole, marked on its first line (not the whole document underlined). */
