@@ -3,6 +3,7 @@ import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { NAMESPACE_NAME_LABEL } from '../webhooks/index.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
+import { refusedByApiServer } from '../validation/refusedVerdict.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
 import { newTrialBudget, suggestChanges, type SubjectDocuments } from './suggestions.ts';
@@ -57,7 +58,8 @@ export function admitWorkloads(workloads: readonly Workload[], index: ScenarioIn
 function admitWorkload(w: Workload, index: ScenarioIndex, options: AdmissionOptions, tables: Map<string, TruthTable>): AdmittedWorkload {
   const ignored = options.ignoredNamespaces ?? IGNORED_NAMESPACES;
   const { subject, docs } = subjectOf(w, index, options.defaultNamespace ?? 'default');
-  const core = admitPod(subject, index, ignored);
+  // An object the API server refuses is never created: its verdict says so (validation/).
+  const core = refusedByApiServer(admitPod(subject, index, ignored), w.kind, w.refusals ?? []);
   if (!w.namespace) core.diagnostics.push(diagnostic('admission', 'info', `${w.kind} ${w.name} names no namespace; assuming ${subject.namespace}`, subject.locateWorkload(['metadata'])));
   let truthTable: TruthTable | undefined;
   if (options.truthTable !== false) {
@@ -88,6 +90,8 @@ export function suggestForWorkloads(admitted: readonly AdmittedWorkload[], index
   const budget = newTrialBudget();
   const diagnostics: Diagnostic[] = [];
   const suggestions = admitted.map((a) => {
+    // No label or setting makes the API server create an object it refuses; the refusal says what to fix.
+    if (a.core.decidingStep.startsWith('apiserver:decode') || a.core.decidingStep === 'apiserver:validation') return [];
     try {
       return suggestChanges(a.subject, index, a.core, a.docs, ignored, budget);
     } catch (err) {

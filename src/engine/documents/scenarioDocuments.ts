@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
-import { apiServerRefusals } from '../validation/apiServerValidity.ts';
+import { apiServerRefusals, type ApiServerRefusal } from '../validation/apiServerValidity.ts';
 import { classifyDocument } from './classify.ts';
 import type { TemplatedKind } from '../kube/index.ts';
 import { whyNoPodTemplate } from '../kube/index.ts';
@@ -14,6 +14,8 @@ export interface ScenarioObject {
   path: (string | number)[];
   value: Record<string, any>;
   role: DocumentRole;
+  /** What the API server would refuse about the object (validation/apiServerValidity.ts); absent when nothing. */
+  refusals?: ApiServerRefusal[];
 }
 
 export interface Workload extends ScenarioObject {
@@ -118,10 +120,12 @@ function collect(
     return;
   }
   // What the API server would refuse about the object itself (validation/apiServerValidity.ts).
+  let refusals: ApiServerRefusal[] = [];
   if (role.role !== 'other') {
     const templatePath = role.role === 'workload' ? role.templatePath : undefined;
     const what = `${typeof v?.kind === 'string' ? v.kind : 'the object'} ${typeof v?.metadata?.name === 'string' ? v.metadata.name : ''}`.trim();
-    for (const r of apiServerRefusals(doc, path, value as Record<string, any>, templatePath)) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
+    refusals = apiServerRefusals(doc, path, value as Record<string, any>, templatePath);
+    for (const r of refusals) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
   }
   if (role.role === 'other') {
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
@@ -137,7 +141,7 @@ function collect(
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     budget.objects++;
-    objects.push({ doc, path, value: value as Record<string, any>, role });
+    objects.push({ doc, path, value: value as Record<string, any>, role, ...(refusals.length ? { refusals } : {}) });
   }
 }
 

@@ -22,6 +22,12 @@ import type { YamlDocument } from '../yaml/index.ts';
 export interface ApiServerRefusal {
   message: string;
   at?: SourceRef;
+  /**
+   * When the request fails: `decode` before the API server has an object (kubectl cannot convert
+   * the YAML, or the apiVersion does not serve the kind), so no webhook is called; `validation`
+   * after the mutating webhooks ran (apimachinery's ValidateObjectMeta runs after mutating admission).
+   */
+  phase: 'decode' | 'validation';
 }
 
 /** Built-in kinds meshsim reads, and the group/version each is served in. */
@@ -73,8 +79,11 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
     out.push({
       message: `the API server has no ${kind} in ${apiVersion} (kubectl: no matches for kind "${kind}" in version "${apiVersion}"); a ${kind} is apiVersion ${SERVED[kind].join(' or ')}`,
       at: doc.locate([...path, 'apiVersion']),
+      phase: 'decode',
     });
   }
+  const unsendable = nonFiniteNumber(doc, path);
+  if (unsendable) out.push(unsendable);
   const metas: [readonly (string | number)[], string][] = [[['metadata'], 'metadata']];
   if (templatePath?.length) metas.push([[...templatePath, 'metadata'], `${templatePath.join('.')}.metadata`]);
   for (const [rel, field] of metas) {
@@ -92,19 +101,52 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
           const scalar = typeof v !== 'object' || v === null;
           const shown = scalar ? String(v) : JSON.stringify(v).slice(0, 80);
           const fix = scalar ? `; quote it: "${String(v)}"` : '';
-          out.push({ message: `${field}.${which}: ${k}: ${shown} is read by kubectl as ${nonString === 'object' ? (Array.isArray(v) ? 'a list' : 'a map') : `a ${nonString}`}, and the API server refuses the object (json: cannot unmarshal ${Array.isArray(v) ? 'array' : nonString} into Go struct field ObjectMeta.${field}.${which} of type string)${fix}`, at });
+          out.push({ message: `${field}.${which}: ${k}: ${shown} is read by kubectl as ${nonString === 'object' ? (Array.isArray(v) ? 'a list' : 'a map') : `a ${nonString}`}, and the API server refuses the object (json: cannot unmarshal ${Array.isArray(v) ? 'array' : nonString} into Go struct field ObjectMeta.${field}.${which} of type string)${fix}`, at, phase: 'decode' });
           continue;
         }
         const text = typeof v === 'string' ? v : '';
         total += encoder.encode(k).length + encoder.encode(text).length;
         const keyProblems = isQualifiedName(which === 'annotations' ? k.toLowerCase() : k);
-        for (const msg of keyProblems) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(k)}: ${msg}`, at: doc.locate([...path, ...rel, which]) ?? at });
-        if (which === 'labels') for (const msg of isValidLabelValue(text)) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${msg}`, at });
+        for (const msg of keyProblems) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(k)}: ${msg}`, at: doc.locate([...path, ...rel, which]) ?? at, phase: 'validation' });
+        if (which === 'labels') for (const msg of isValidLabelValue(text)) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${msg}`, at, phase: 'validation' });
       }
       if (which === 'annotations' && total > TOTAL_ANNOTATION_SIZE_LIMIT) {
-        out.push({ message: `${field}.annotations: Too long: must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, at: doc.locate([...path, ...rel, which]) });
+        out.push({ message: `${field}.annotations: Too long: must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, at: doc.locate([...path, ...rel, which]), phase: 'validation' });
       }
     }
   }
   return out;
+}
+
+/** A plain scalar that may be a YAML 1.1 infinity or NaN (`.inf`, `-.Inf`, `.NaN`): checked further by Go's resolver. */
+const MAYBE_NON_FINITE = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+
+/**
+ * The first number JSON cannot carry: kubectl converts the YAML to JSON before sending it, and an
+ * infinity or NaN (which go-yaml reads from `.inf`, `.nan`) makes that conversion fail, so the
+ * object never reaches the API server. Walks the object's nodes without recursion.
+ */
+function nonFiniteNumber(doc: YamlDocument, path: readonly (string | number)[]): ApiServerRefusal | undefined {
+  const root = path.length ? nodeAt(doc, path) : (doc.ast?.contents as Node | null | undefined);
+  const stack: unknown[] = root ? [root] : [];
+  while (stack.length) {
+    const node = stack.pop() as { items?: unknown[]; key?: unknown; value?: unknown } | null;
+    if (!node || typeof node !== 'object') continue;
+    if (isScalar(node)) {
+      const text = node.source;
+      if (node.type !== 'PLAIN' || typeof text !== 'string' || !MAYBE_NON_FINITE.test(text)) continue;
+      const r = resolvePlainScalar(text);
+      if (r.tag !== 'float' || Number.isFinite(r.value)) continue;
+      const shown = Number.isNaN(r.value) ? 'NaN' : r.value > 0 ? '+Inf' : '-Inf';
+      const at = node.range ? doc.locateOffset?.(node.range[0]) : undefined;
+      return {
+        message: `${text} is a YAML ${Number.isNaN(r.value) ? 'NaN' : 'infinity'}, which JSON cannot carry, so kubectl cannot send the object (error converting YAML to JSON: json: unsupported value: ${shown}); quote it if it is meant as text: "${text}"`,
+        ...(at ? { at } : {}),
+        phase: 'decode',
+      };
+    }
+    if (Array.isArray(node.items)) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    else if ('key' in node || 'value' in node) stack.push(node.value, node.key);
+  }
+  return undefined;
 }
