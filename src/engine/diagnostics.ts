@@ -31,5 +31,23 @@ export function diagnostic(origin: string, severity: Severity, message: string, 
 /** Turns anything thrown by library code into a message; engine entry points use it to never throw. */
 export function messageOf(err: unknown): string {
   if (err instanceof Error) return err.message;
-  return String(err);
+  return textOf(err);
+}
+
+/**
+ * A value the user wrote, as text for a message or a summary: a string as written, another scalar
+ * as YAML reads it back, a map or list as compact JSON (cut at 200 characters) — never JavaScript's
+ * `[object Object]`. Where Kubernetes wants a string and gets a map, the user sees the map.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  let json: string;
+  try {
+    json = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '';
+  } catch {
+    json = Array.isArray(value) ? '[…]' : '{…}';
+  }
+  return json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, textOf, type Diagnostic } from '../diagnostics.ts';
 import { CHART_DEFAULT_POLICY, IGNORED_NAMESPACES, INJECT_KEY, injectorTargetOf, injectRequired, isInjectorWebhook, type PolicyEvidence } from '../injectionPolicy/index.ts';
 import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/index.ts';
 import { checkInject } from '../webhooks/index.ts';
@@ -66,8 +66,8 @@ function workloadSteps(s: PodSubject, diagnostics: Diagnostic[]): TraceStep[] {
     for (const key of POD_ONLY_KEYS) {
       if (!(key in own)) continue;
       const source = s.locateWorkload(['metadata', place, key]);
-      const detail = `${key}: ${JSON.stringify(String(own[key]))} is written on the ${s.kind}'s own metadata.${place}; it has no effect — only ${templateAt}.metadata is copied onto the pod`;
-      steps.push({ id: `workload:misplaced:${place}:${key}`, stage: 'workload', title: `${key} on the ${s.kind}'s metadata`, outcome: 'fail', detail, values: [{ name: `${s.kind} ${place.slice(0, -1)} ${key}`, value: String(own[key]), source }] });
+      const detail = `${key}: ${JSON.stringify(textOf(own[key]))} is written on the ${s.kind}'s own metadata.${place}; it has no effect — only ${templateAt}.metadata is copied onto the pod`;
+      steps.push({ id: `workload:misplaced:${place}:${key}`, stage: 'workload', title: `${key} on the ${s.kind}'s metadata`, outcome: 'fail', detail, values: [{ name: `${s.kind} ${place.slice(0, -1)} ${key}`, value: textOf(own[key]), source }] });
       diagnostics.push(diagnostic('admission', 'warning', detail, source));
     }
   }

@@ -1,3 +1,4 @@
+import { textOf } from '../diagnostics.ts';
 import type { Locate } from './scenarioIndex.ts';
 
 /** The pod being admitted: a workload (possibly edited) and its namespace, with ways back to the text. */
@@ -17,7 +18,7 @@ export interface PodSubject {
 
 export function stringMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) out[k] = x === null || x === undefined ? '' : String(x);
+  if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) out[k] = textOf(x);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
-import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
+import { diagnostic, textOf, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject } from '../documents/index.ts';
 import type { ReadInjectorConfig } from '../injectionPolicy/index.ts';
 import { readInjectorConfigMapModel, type InjectorConfigMapModel } from '../install/index.ts';
@@ -68,7 +68,7 @@ export function indexScenario(docs: ScenarioDocuments, injectors?: readonly Inje
       }
       configurations.push({ configuration, object: o });
     } else if (o.role.role === 'namespace') {
-      const name = String(o.value.metadata?.name ?? '');
+      const name = textOf(o.value.metadata?.name);
       if (namespaces.has(name)) diagnostics.push(diagnostic('admission', 'warning', `Namespace ${name} appears twice; the first one is used`, locate(['metadata', 'name'])));
       else namespaces.set(name, o);
     } else if (o.role.role === 'injectorConfigMap') {
@@ -81,7 +81,7 @@ export function indexScenario(docs: ScenarioDocuments, injectors?: readonly Inje
       if (model.config?.readable && !read.problems.length && !read.policyWritten) {
         diagnostics.push(diagnostic('admission', 'warning', `ConfigMap ${name}: data.config sets no policy; istiod reads that as an invalid policy and injects nothing`, locate(['data', 'config'])));
       }
-      injectorConfigs.push({ name, namespace: String(o.value.metadata?.namespace ?? ''), revision: o.role.revision, read, object: o, locateConfig });
+      injectorConfigs.push({ name, namespace: textOf(o.value.metadata?.namespace), revision: o.role.revision, read, object: o, locateConfig });
     }
   }
   return { configurations, namespaces, injectorConfigs, diagnostics };

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, textOf, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
 import { apiServerRefusals, type ApiServerRefusal } from '../validation/apiServerValidity.ts';
@@ -149,7 +149,7 @@ function toWorkload(o: ScenarioObject, role: Extract<DocumentRole, { role: 'work
   const { kind, templatePath: rel } = role;
   let template: any = o.value;
   for (const key of rel) template = template?.[key];
-  const name = String(o.value.metadata?.name ?? o.value.metadata?.generateName ?? '');
+  const name = textOf(o.value.metadata?.name ?? o.value.metadata?.generateName);
   if (!template || typeof template !== 'object') {
     diagnostics.push(diagnostic('documents', 'error', `${kind} ${name || '(unnamed)'} has no pod template at ${rel.join('.')}`, o.doc.locate(o.path)));
     return undefined;
@@ -164,7 +164,7 @@ function toWorkload(o: ScenarioObject, role: Extract<DocumentRole, { role: 'work
     kind,
     ...(role.templated ? { templated: role.templated } : {}),
     name,
-    namespace: String(o.value.metadata?.namespace ?? ''),
+    namespace: textOf(o.value.metadata?.namespace),
     podTemplate: { metadata, spec },
     podTemplatePath: [...o.path, ...rel],
   };

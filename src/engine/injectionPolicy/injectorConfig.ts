@@ -1,3 +1,4 @@
+import { textOf } from '../diagnostics.ts';
 import { parse as parseYaml } from 'yaml';
 import type { InjectionPolicyConfig } from './injectRequired.ts';
 
@@ -42,7 +43,7 @@ export function readInjectorConfigValue(raw: unknown): ReadInjectorConfig {
   const policyWritten = obj.policy !== undefined && obj.policy !== null;
   return {
     config: {
-      policy: policyWritten ? String(obj.policy) : '',
+      policy: policyWritten ? textOf(obj.policy) : '',
       neverInjectSelector: list(obj.neverInjectSelector, 'neverInjectSelector'),
       alwaysInjectSelector: list(obj.alwaysInjectSelector, 'alwaysInjectSelector'),
     },

@@ -70,6 +70,20 @@ function goYamlNonString(doc: YamlDocument, path: readonly (string | number)[], 
   return r.tag === 'bool' ? 'bool' : r.tag === 'int' || r.tag === 'float' ? 'number' : undefined;
 }
 
+/** How a non-string value reads to a user: `a map`, `a list`, `the number 3`, `the bool true`. */
+function describe(v: unknown): string {
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a map';
+  return typeof v === 'boolean' ? `the bool ${v}` : `the number ${String(v)}`;
+}
+
+/** Go's json name for what it found where a string goes. */
+function goKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'object') return 'object';
+  return typeof v === 'boolean' ? 'bool' : 'number';
+}
+
 /** The refusals of one object (its metadata and, for a workload, its pod template's). */
 export function apiServerRefusals(doc: YamlDocument, path: readonly (string | number)[], value: Record<string, any>, templatePath?: readonly (string | number)[]): ApiServerRefusal[] {
   const out: ApiServerRefusal[] = [];
@@ -82,6 +96,12 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
       phase: 'decode',
     });
   }
+  for (const field of ['apiVersion', 'kind'] as const) {
+    const v = value[field];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      out.push({ message: `${field} is ${describe(v)}, not a string, so kubectl cannot tell what the object is (json: cannot unmarshal ${goKind(v)} into Go struct field TypeMeta.${field} of type string)`, at: doc.locate([...path, field]), phase: 'decode' });
+    }
+  }
   const unsendable = nonFiniteNumber(doc, path);
   if (unsendable) out.push(unsendable);
   const metas: [readonly (string | number)[], string][] = [[['metadata'], 'metadata']];
@@ -90,6 +110,12 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
     let meta: any = value;
     for (const k of rel) meta = meta?.[k];
     if (!meta || typeof meta !== 'object') continue;
+    for (const key of ['name', 'generateName', 'namespace'] as const) {
+      const v = meta[key];
+      if (v === undefined || v === null || typeof v === 'string') continue;
+      const quote = typeof v !== 'object' ? `; quote it: "${String(v)}"` : '';
+      out.push({ message: `${field}.${key} is ${describe(v)}, not a string, and the API server refuses the object (json: cannot unmarshal ${goKind(v)} into Go struct field ObjectMeta.${field}.${key} of type string)${quote}`, at: doc.locate([...path, ...rel, key]), phase: 'decode' });
+    }
     for (const which of ['labels', 'annotations'] as const) {
       const map = meta[which];
       if (!map || typeof map !== 'object' || Array.isArray(map)) continue;

@@ -1,3 +1,4 @@
+import { textOf } from '../../diagnostics.ts';
 import { combineInputDocuments, type ScenarioDocuments, type Workload } from '../../documents/index.ts';
 import { defineStage } from '../pipeline.ts';
 import { INPUT_NAMES, type InputSummary, type WorkloadSummary } from '../types.ts';
@@ -44,7 +45,7 @@ function summariseInputs(docs: ScenarioDocuments): InputSummary {
 }
 
 function summarise(w: Workload): WorkloadSummary {
-  const names = (list: unknown) => (Array.isArray(list) ? list.map((c: any) => String(c?.name ?? '')) : []);
+  const names = (list: unknown) => (Array.isArray(list) ? list.map((c: any) => textOf(c?.name)) : []);
   return {
     kind: w.kind,
     name: w.name,
@@ -59,5 +60,5 @@ function summarise(w: Workload): WorkloadSummary {
 
 function stringMap(v: unknown): Record<string, string> {
   if (!v || typeof v !== 'object') return {};
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, String(x)]));
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, textOf(x)]));
 }
