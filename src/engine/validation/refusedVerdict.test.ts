@@ -47,4 +47,16 @@ describe('an object the API server refuses is rejected, and its verdict says why
   it('says a quoted .inf is text, not an infinity', () => {
     expect(admit(pod('  annotations: {note: ".inf"}\n')).verdict).toBe('injected');
   });
+
+  it.each([
+    ['metadata:\n  name: {a: 1}\n  namespace: shop\n', 'metadata.name is a map'],
+    ['metadata:\n  name: p\n  namespace: [1, {b: 2}]\n', 'metadata.namespace is a list'],
+    ['metadata:\n  name: p\n  namespace: shop\n  labels: {app: {a: 1}}\n', 'read by kubectl as a map'],
+  ])('a map or list where a string goes is refused, and shown as written, never as [object Object]', (metadata, words) => {
+    const text = `apiVersion: v1\nkind: Pod\n${metadata}spec:\n  containers:\n  - name: a\n    image: nginx\n`;
+    const w = admit(text);
+    expect(w.verdict).toBe('rejected');
+    expect(w.summary).toContain(words);
+    expect(JSON.stringify(w)).not.toContain('[object Object]');
+  });
 });
