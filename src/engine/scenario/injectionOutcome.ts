@@ -1,6 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { defaultEngine, webhookInject } from '../injection/index.ts';
-import { podsFromObject } from '../injection/podFromWorkload.ts';
+import { defaultEngine, podsFromObject, webhookInject } from '../injection/index.ts';
 import { templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/scenarioRelease.ts';
 import { decodeWorkload, neverCompletes, prepareRevisionInstall, renderOutcome, templatedDiagnostic, type ClusterOptions, type InjectionResult, type InjectionSubject, type InstallModels, type PreparedRevisionInstall } from './injectionSection.ts';

@@ -1,5 +1,4 @@
-import type { AdmissionCore } from '../admission/admitPod.ts';
-import type { TraceStep } from '../admission/types.ts';
+import type { AdmissionCore, TraceStep } from '../admission/index.ts';
 import type { ApiServerRefusal } from './apiServerValidity.ts';
 
 /**
