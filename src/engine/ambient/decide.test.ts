@@ -70,6 +70,8 @@ describe('the node agent', () => {
   ])('update: %s', (_name, p, n, action, reason, enrolled) => {
     const d = decide('update', p, n);
     expect([d.nodeAgent?.action, d.nodeAgent?.reason, d.enrolled]).toEqual([action, reason, enrolled]);
+    // The node agent's clause follows the decision's own sentence: one sentence, one full stop.
+    expect(d.text).not.toMatch(/[.][;.]/);
   });
 
   it('delete removes a pod that is annotated, or selected though never annotated', () => {

@@ -332,7 +332,7 @@ function handToNodeAgent(ctx: Ctx, intent: Intent): Core {
   const { pod } = ctx.input;
   if (ctx.input.nodeAgentReachable === false) {
     ctx.steps.push({ id: 'cni:push-event', stage: 'cni-plugin', title: 'hand the pod to the node agent', outcome: 'decisive', detail: 'the plugin cannot reach the istio-cni node agent: CmdAdd fails, the pod sandbox is not created and kubelet retries', values: [] });
-    return core(intent, false, `${intent.text}; the plugin cannot reach the node agent, so CmdAdd fails and kubelet retries.`, {
+    return core(intent, false, `${clause(intent.text)}; the plugin cannot reach the node agent, so CmdAdd fails and kubelet retries.`, {
       cniPlugin: { action: 'ambient', reason: 'AMBIENT_POD', result: 'error' },
       nodeAgent: { action: 'none', reason: 'NO_CHANGE', annotation: annotationNow(pod) },
     });
@@ -348,7 +348,7 @@ function handToNodeAgent(ctx: Ctx, intent: Intent): Core {
       detail: `the in-pod redirection rules are installed but no ztunnel accepts the pod: ${REDIRECTION}=${REDIRECTION_PENDING}, CmdAdd fails and is retried until a ztunnel takes it`,
       values: [ctx.v.podAnnotation(REDIRECTION, pod.annotations)],
     });
-    return core(intent, false, `${intent.text}; the rules are in but no ztunnel has the pod yet (${REDIRECTION}=${REDIRECTION_PENDING}).`, {
+    return core(intent, false, `${clause(intent.text)}; the rules are in but no ztunnel has the pod yet (${REDIRECTION}=${REDIRECTION_PENDING}).`, {
       cniPlugin: { action: 'ambient', reason: 'AMBIENT_POD', result: 'error' },
       nodeAgent: { action: 'add', reason: 'ENROLL_PENDING', annotation: REDIRECTION_PENDING },
     });
@@ -361,7 +361,7 @@ function handToNodeAgent(ctx: Ctx, intent: Intent): Core {
     detail: `the node agent installs the redirection rules in the pod's network namespace, adds the pod's IPs to the host probe set, hands the pod to ztunnel and annotates it ${REDIRECTION}=${REDIRECTION_ENABLED}`,
     values: [ctx.v.podAnnotation(REDIRECTION, pod.annotations)],
   });
-  return core(intent, true, `${intent.text}; the plugin hands the pod to the node agent, which sets up the in-pod redirection and sends it to ztunnel.`, {
+  return core(intent, true, `${clause(intent.text)}; the plugin hands the pod to the node agent, which sets up the in-pod redirection and sends it to ztunnel.`, {
     cniPlugin: { action: 'ambient', reason: 'AMBIENT_POD' },
     nodeAgent: { action: 'add', reason: 'ENROLL', annotation: REDIRECTION_ENABLED },
   });
@@ -402,7 +402,7 @@ function nodeAgentEvent(ctx: Ctx): Core {
         : `not in the snapshot: it needs ${REDIRECTION}=${REDIRECTION_ENABLED} (it has ${annotation}) and a phase that is not Succeeded/Failed (it is ${pod.phase || 'unset'})`,
       values: [state, phase],
     });
-    return core(intent, inSnapshot, `${intent.text}; at node agent start-up the pod is ${inSnapshot ? '' : 'not '}in the snapshot of captured pods.`, { inSnapshot });
+    return core(intent, inSnapshot, `${clause(intent.text)}; at node agent start-up the pod is ${inSnapshot ? '' : 'not '}in the snapshot of captured pods.`, { inSnapshot });
   }
   if (event === 'delete') {
     const remove = annotation === REDIRECTION_ENABLED || annotation === REDIRECTION_PENDING || matches;
@@ -416,7 +416,7 @@ function nodeAgentEvent(ctx: Ctx): Core {
         : 'the pod was not in the mesh: nothing to remove',
       values: [state],
     });
-    return core(intent, false, `${intent.text}; ${remove ? 'on delete the node agent removes it from the mesh (isDelete).' : 'the deleted pod was not in the mesh, nothing to remove.'}`, {
+    return core(intent, false, `${clause(intent.text)}; ${remove ? 'on delete the node agent removes it from the mesh (isDelete).' : 'the deleted pod was not in the mesh, nothing to remove.'}`, {
       nodeAgent: remove ? { action: 'remove', isDelete: true, reason: 'POD_DELETED', annotation: 'absent' } : { action: 'none', reason: 'NOT_IN_MESH', annotation },
     });
   }
@@ -428,26 +428,26 @@ function nodeAgentEvent(ctx: Ctx): Core {
   const step = (detail: string) => ctx.steps.push({ id: 'agent:update', stage: 'node-agent', title: 'reconcile the update', outcome: 'decisive', detail, values: [state, phase] });
   if ((enrolledNow || partial) && terminated) {
     step(`the pod was captured and has terminated (${pod.phase}): the node agent removes it (isDelete) and drops ${REDIRECTION}`);
-    return core(intent, false, `${intent.text}; the pod has terminated, so the node agent removes it from the mesh (isDelete) and drops the annotation.`, { nodeAgent: { action: 'remove', isDelete: true, reason: 'POD_TERMINATED', annotation: 'absent' } });
+    return core(intent, false, `${clause(intent.text)}; the pod has terminated, so the node agent removes it from the mesh (isDelete) and drops the annotation.`, { nodeAgent: { action: 'remove', isDelete: true, reason: 'POD_TERMINATED', annotation: 'absent' } });
   }
   if ((enrolledNow === should && !partial) || terminated) {
     step(`${should ? 'the pod should be in the mesh' : 'the pod should not be in the mesh'} and ${enrolledNow ? `is (${REDIRECTION}=${REDIRECTION_ENABLED})` : `is not (${REDIRECTION} ${annotation === 'absent' ? 'absent' : `= ${annotation}`})`}${terminated ? '; it has terminated' : ''}: nothing to change`);
-    return core(intent, enrolledNow, `${intent.text}; the node agent has nothing to change.`, { nodeAgent: { action: 'none', reason: 'NO_CHANGE', annotation } });
+    return core(intent, enrolledNow, `${clause(intent.text)}; the node agent has nothing to change.`, { nodeAgent: { action: 'none', reason: 'NO_CHANGE', annotation } });
   }
   if (!should) {
     step(`the pod is captured (${REDIRECTION}=${annotation}) but should no longer be: the node agent deletes its in-pod rules, removes it from ztunnel and drops the annotation`);
-    return core(intent, false, `${intent.text}; the node agent removes it from the mesh (RemovePodFromMesh, in-pod rules deleted) and drops the annotation.`, { nodeAgent: { action: 'remove', isDelete: false, reason: 'UNENROLL', annotation: 'absent' } });
+    return core(intent, false, `${clause(intent.text)}; the node agent removes it from the mesh (RemovePodFromMesh, in-pod rules deleted) and drops the annotation.`, { nodeAgent: { action: 'remove', isDelete: false, reason: 'UNENROLL', annotation: 'absent' } });
   }
   if (podIPsOf(pod).length === 0) {
     step('the pod should be in the mesh but has no IP yet (status.podIPs / status.podIP): the event is skipped until it has one');
-    return core(intent, false, `${intent.text}; the pod has no IP yet, so the node agent skips the event.`, { nodeAgent: { action: 'none', reason: 'NO_POD_IP', annotation } });
+    return core(intent, false, `${clause(intent.text)}; the pod has no IP yet, so the node agent skips the event.`, { nodeAgent: { action: 'none', reason: 'NO_POD_IP', annotation } });
   }
   if (ctx.input.ztunnelReachable === false) {
     step(`the node agent installs the in-pod rules but no ztunnel accepts the pod: ${REDIRECTION}=${REDIRECTION_PENDING}, retried until one does`);
-    return core(intent, false, `${intent.text}; the rules are in but no ztunnel has the pod yet (${REDIRECTION}=${REDIRECTION_PENDING}).`, { nodeAgent: { action: 'add', reason: 'ENROLL_PENDING', annotation: REDIRECTION_PENDING } });
+    return core(intent, false, `${clause(intent.text)}; the rules are in but no ztunnel has the pod yet (${REDIRECTION}=${REDIRECTION_PENDING}).`, { nodeAgent: { action: 'add', reason: 'ENROLL_PENDING', annotation: REDIRECTION_PENDING } });
   }
   step(`the pod should be in the mesh and is not yet: the node agent installs the in-pod rules, hands it to ztunnel and annotates it ${REDIRECTION}=${REDIRECTION_ENABLED}`);
-  return core(intent, true, `${intent.text}; the node agent adds it to the mesh (AddPodToMesh) and annotates it ${REDIRECTION}=${REDIRECTION_ENABLED}.`, { nodeAgent: { action: 'add', reason: 'ENROLL', annotation: REDIRECTION_ENABLED } });
+  return core(intent, true, `${clause(intent.text)}; the node agent adds it to the mesh (AddPodToMesh) and annotates it ${REDIRECTION}=${REDIRECTION_ENABLED}.`, { nodeAgent: { action: 'add', reason: 'ENROLL', annotation: REDIRECTION_ENABLED } });
 }
 
 function overrideSteps(ctx: Ctx, o: PodOverrides, enrolled: boolean): AmbientStep[] {
@@ -482,4 +482,9 @@ function waypointStep(ctx: Ctx): AmbientStep {
         ? `istio.io/use-waypoint: none on the ${w.from}: no waypoint, even one its namespace names`
         : `the ${w.from} asks for waypoint ${w.namespace}/${w.name} (whether that Gateway exists and accepts workload traffic is not simulated)`;
   return { id: 'istiod:waypoint', stage: 'istiod', title: 'waypoint', outcome: 'pass', detail, values };
+}
+
+/** A decision's sentence that another clause follows after a semicolon, without its own closing period. */
+function clause(text: string): string {
+  return text.replace(/\.$/, '');
 }

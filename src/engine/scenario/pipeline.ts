@@ -137,11 +137,20 @@ export function createStageRunner(initial: readonly AnyStage[]): StageRunner {
       ran,
       diagnostics() {
         const out: Diagnostic[] = [];
+        // Two stages may read the same thing and say the same of it (admission and the upgrade
+        // preview both meet a revision without its ConfigMap): the user is told once.
+        const said = new Set<string>();
+        const say = (d: Diagnostic) => {
+          const key = JSON.stringify([d.severity, d.message, d.source ?? null]);
+          if (said.has(key)) return;
+          said.add(key);
+          out.push(d);
+        };
         for (const s of stages) {
           const memo = pulled.get(s.id);
           if (!memo) continue;
-          if (memo.failure) out.push(memo.failure);
-          else if (s.diagnostics) out.push(...(s.diagnostics as (o: unknown) => readonly Diagnostic[])(memo.output));
+          if (memo.failure) say(memo.failure);
+          else if (s.diagnostics) for (const d of (s.diagnostics as (o: unknown) => readonly Diagnostic[])(memo.output)) say(d);
         }
         return out;
       },
