@@ -126,6 +126,8 @@ for (const e of traced) {
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
+    // Back from the phone layout the panel is drawn anew: wait for the new diagram before scrolling to it.
+    await expect(diagram).toBeVisible();
     await diagram.scrollIntoViewIfNeeded();
     await expect(diagram.locator('.chain-box.listener.on-path')).toContainText('ztunnel');
     await diagram.screenshot({ path: `reports/ambient-traffic-${id}-diagram.png` });

@@ -61,6 +61,18 @@ export default function ChainDiagram({ ruleset, hits, selected, onRule, injected
     }));
     return { nodes, edges };
   }, [graph, onRule, selected]);
+  // The first view fits the end of the traced packet's path: the listener it reaches, the chain
+  // that sends it there and the chain that jumped to that one. So the way to Envoy or ztunnel reads
+  // without zooming even where many chains are drawn (an ambient pod has six pairs side by side, each
+  // passed on the way); a packet that reaches no listener shows every chain, and the fit-view
+  // control always does.
+  const fitViewOptions = useMemo(() => {
+    const into = (ids: Set<string>) => new Set(graph.arrows.filter((a) => a.onPath && ids.has(a.to)).map((a) => a.from));
+    const listeners = new Set(graph.boxes.filter((b) => b.kind === 'listener' && b.onPath).map((b) => b.id));
+    const senders = into(listeners);
+    const end = new Set([...listeners, ...senders, ...into(senders)]);
+    return listeners.size && senders.size ? { padding: 0.08, nodes: [...end].map((id) => ({ id })) } : { padding: 0.04 };
+  }, [graph]);
   if (graph.boxes.length === 0) {
     return (
       <p className="chain-diagram-empty muted" data-testid="chain-diagram">
@@ -70,7 +82,7 @@ export default function ChainDiagram({ ruleset, hits, selected, onRule, injected
   }
   return (
     <div className="chain-diagram" data-testid="chain-diagram">
-      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView fitViewOptions={{ padding: 0.04 }} minZoom={0.1} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} proOptions={{ hideAttribution: false }}>
+      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView fitViewOptions={fitViewOptions} minZoom={0.1} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} proOptions={{ hideAttribution: false }}>
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>
