@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeScenario } from '../engine/index.ts';
-import { buildCatalog } from '../examples/catalog.ts';
+import { galleryOnDisk } from '../examples/galleryOnDisk.ts';
 import { markdownReport, text } from './markdownReport.ts';
 
-// The gallery as the app bundles it, read from disk (examples.ts needs Vite's glob).
-const root = new URL('../examples/', import.meta.url);
-const files: Record<string, string> = {};
-for (const d of readdirSync(root, { withFileTypes: true })) {
-  if (!d.isDirectory()) continue;
-  for (const f of readdirSync(new URL(`${d.name}/`, root))) if (f.endsWith('.yaml')) files[`./${d.name}/${f}`] = readFileSync(new URL(`${d.name}/${f}`, root), 'utf8');
-}
-const catalog = buildCatalog(files);
+const catalog = galleryOnDisk();
 const report = (id: string) => {
   const e = catalog.find((x) => x.id === id)!;
   return markdownReport(e.texts, analyzeScenario({ texts: e.texts, cluster: e.cluster, traffic: e.traffic }));
