@@ -22,7 +22,7 @@ import { nodeAgentRules, type NodeAgentRules } from '../engine/ambient/rules/nod
 import { ambientPodNetwork, ambientPolicyRoutes, ZTUNNEL_TCP_PORTS, ZTUNNEL_UDP_PORTS } from '../engine/ambient/rules/podNetwork.ts';
 import { normaliseNftList, normaliseSave, renderNftScript, type Ruleset } from '../engine/netfilter/index.ts';
 import { readPayload, traceRuleset, type Family, type PodNetwork, type TracePacket } from '../engine/packettrace/index.ts';
-import { networkOfCase } from '../conformance/kinds/trace.ts';
+import { networkOfCase } from '../conformance/traceCase.ts';
 import { createPod, kernelUnavailable, toDriver, type PodSetup } from './namespace.ts';
 import { seededRng } from './random.ts';
 import { randomAmbientConfig, randomAmbientPacket, type AmbientKernelConfig } from './randomAmbient.ts';

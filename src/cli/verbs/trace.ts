@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
-import { networkOfCase } from '../../conformance/kinds/trace.ts';
+import { networkOfCase, traceCaseRules } from '../../conformance/traceCase.ts';
 import { tracePacket, type TracePacket } from '../../engine/packettrace/index.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
@@ -19,12 +19,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const spec = doc.toJS();
   if (!spec?.packet) throw new CliError(`${positional[0]} has no packet`);
-  const nft = spec.rules?.backend === 'nftables';
-  const payloadName = spec.rules?.payload ?? (nft ? 'rules.nft' : spec.packet.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
-  const payloadFile = resolve(dirname(file), payloadName);
-  if (!existsSync(payloadFile)) throw new CliError(`the payload ${payloadFile} does not exist (rules.payload names it, relative to the case file)`);
+  const rules = traceCaseRules(dirname(file), spec);
+  const payloadName = rules.name;
+  if (!existsSync(rules.path)) throw new CliError(`the payload ${rules.path} does not exist (rules.payload names it, relative to the case file)`);
   // nft scripts (nftables-trace cases) and iptables-restore payloads alike; the case says which, else the text does.
-  const result = tracePacket(readInput(payloadFile, io), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName, ...(spec.rules?.backend ? { backend: nft ? 'nftables' : 'iptables' } : {}) });
+  const result = tracePacket(readInput(rules.path, io), spec.packet as TracePacket, { network: networkOfCase(spec), input: payloadName, ...(rules.backend ? { backend: rules.backend } : {}) });
   if (format !== 'text') {
     io.out(format === 'json' ? JSON.stringify(result, null, 2) : stringify(result, { lineWidth: 0, aliasDuplicateObjects: false }));
     return result.ok ? 0 : 1;

@@ -1,14 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readAmbientPod } from '../../engine/ambient/index.ts';
 import { podOverrides } from '../../engine/ambient/overrides.ts';
 import { nodeAgentRules } from '../../engine/ambient/rules/nodeAgentRules.ts';
 import { traceRuleset } from '../../engine/packettrace/index.ts';
-import type { TracePacket } from '../../engine/packettrace/index.ts';
 import { findCaseDir } from '../corpus.ts';
+import { readTraceCase } from '../traceCase.ts';
 import type { KindChecker } from '../types.ts';
-import { checkTrace, networkOfCase } from './trace.ts';
+import { checkTrace } from './trace.ts';
 
 /**
  * A packet through the in-pod (or host) rules of an ambient pod, recorded from the real kernel.
@@ -38,16 +38,14 @@ export const checkAmbientTrace: KindChecker = async (c) => {
   });
   const family = c.spec.packet?.family === 'ipv6' ? 'v6' : 'v4';
   const mine = built.backend === 'iptables' ? built.iptables?.[family] : undefined;
-  const payloadFile = c.spec.rules.payload ?? `rules-${family}.txt`;
-  const path = join(c.dir, payloadFile);
-  if (!existsSync(path)) return { pass: false, diff: `  the case's payload ${payloadFile} is missing` };
-  const written = readFileSync(path, 'utf8');
+  const read = readTraceCase(c.dir, c.spec);
+  if ('error' in read) return { pass: false, diff: `  ${read.error}` };
   const ours = built.backend === 'iptables' ? mine?.payload : built.nftables?.script;
-  if (ours !== written) return { pass: false, diff: `  the engine's ${name} rules are not the case's payload ${payloadFile}` };
+  if (ours !== read.rules.text) return { pass: false, diff: `  the engine's ${name} rules are not the case's payload ${read.rules.name}` };
   const viaText = await checkTrace(c);
   const ruleset = built.backend === 'iptables' ? mine?.ruleset : built.nftables?.ruleset;
   if (!ruleset) return { pass: false, diff: '  no ruleset was built' };
-  const direct = traceRuleset(ruleset, c.spec.packet as TracePacket, { network: networkOfCase(c.spec), input: payloadFile });
+  const direct = traceRuleset(ruleset, read.packet, { network: read.network, input: read.rules.name });
   const detail = viaText.detail as { hits: { at: string }[]; final: string } | undefined;
   const agrees = !!detail && direct.final === detail.final && direct.hits.map((h) => h.at).join() === detail.hits.map((h) => h.at).join();
   if (!agrees) return { pass: false, diff: `${viaText.diff ?? ''}\n  the engine's own ruleset traces differently: ${direct.hits.map((h) => h.at).join(', ')} → ${direct.final}` };

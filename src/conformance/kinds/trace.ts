@@ -1,50 +1,13 @@
-import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
 import { tracePacket } from '../../engine/packettrace/index.ts';
-import type { PodListener, PodNetwork, TracePacket } from '../../engine/packettrace/index.ts';
+import { readTraceCase } from '../traceCase.ts';
 import type { KindChecker } from '../types.ts';
-
-/** "15001 (IP_TRANSPARENT, uid 0 gid 1337)" → a listener; undefined for text of another shape. */
-export function listenerOf(text: unknown): PodListener | undefined {
-  const m = /^(\d+)\s*\(([^)]*)\)/.exec(String(text));
-  if (!m) return undefined;
-  const uid = /uid (\d+)/.exec(m[2]);
-  const gid = /gid (\d+)/.exec(m[2]);
-  return { port: Number(m[1]), uid: Number(uid?.[1] ?? 0), gid: Number(gid?.[1] ?? 0), transparent: m[2].includes('IP_TRANSPARENT') };
-}
-
-/** The pod network a trace case describes, as the tracer takes it. */
-export function networkOfCase(spec: any): PodNetwork {
-  const pod = spec?.network?.pod ?? {};
-  const routing = spec?.network?.policyRouting;
-  const fwmark = routing?.fwmark;
-  const family = spec?.packet?.family === 'ipv6' ? 'ipv6' : 'ipv4';
-  const sets = spec?.network?.ipsets && typeof spec.network.ipsets === 'object' ? spec.network.ipsets as Record<string, string[]> : undefined;
-  const listeners = Array.isArray(spec?.network?.podListeners)
-    ? spec.network.podListeners.map(listenerOf).filter((l: PodListener | undefined): l is PodListener => !!l)
-    : undefined;
-  return {
-    iface: pod.iface,
-    addresses: [pod.addr].filter((a): a is string => typeof a === 'string'),
-    loopback: Array.isArray(pod.loopback) ? pod.loopback.filter((a: unknown): a is string => typeof a === 'string') : undefined,
-    // A masked rule (the node agent's `fwmark 0x111/0xfff`) is a policy route; a bare fwmark is TPROXY's.
-    ...(typeof fwmark === 'number' && typeof routing?.mask === 'number'
-      ? { policyRoutes: [{ family, fwmark, mask: routing.mask, table: Number(routing.table ?? 0), ...(typeof routing.priority === 'number' ? { priority: routing.priority } : {}), route: { type: 'local' as const, dev: 'lo' } }] }
-      : { tproxyFwmark: typeof fwmark === 'number' ? fwmark : undefined }),
-    listeners,
-    ...(sets ? { sets } : {}),
-  };
-}
 
 /** A trace case passes when the ordered rule hits (`table/CHAIN#n`) and the final outcome are the kernel's. */
 export const checkTrace: KindChecker = (c) => {
-  const nft = c.spec?.rules?.backend === 'nftables';
-  const payloadFile = c.spec?.rules?.payload ?? (nft ? 'rules.nft' : c.spec?.packet?.family === 'ipv6' ? 'rules-v6.txt' : 'rules-v4.txt');
-  const payloadPath = join(c.dir, payloadFile);
-  if (!existsSync(payloadPath)) return { pass: false, diff: `  the case's payload ${payloadFile} is missing` };
-  const payload = readFileSync(payloadPath, 'utf8');
-  const packet = c.spec.packet as TracePacket;
-  const result = tracePacket(payload, packet, { network: networkOfCase(c.spec), input: payloadFile, backend: nft ? 'nftables' : 'iptables' });
+  const read = readTraceCase(c.dir, c.spec);
+  if ('error' in read) return { pass: false, diff: `  ${read.error}` };
+  const { rules, packet, network } = read;
+  const result = tracePacket(rules.text, packet, { network, input: rules.name, backend: rules.backend ?? 'iptables' });
   const expectedAt: string[] = (c.spec.expected?.hits ?? []).map((h: any) => h.at);
   const actualAt = result.hits.map((h) => h.at);
   const diffs: string[] = [];

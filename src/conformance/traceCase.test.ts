@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenerOf, networkOfCase } from './trace.ts';
+import { listenerOf, networkOfCase } from './traceCase.ts';
 
 describe('trace case network', () => {
   it.each([
