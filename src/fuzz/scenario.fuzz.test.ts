@@ -6,7 +6,7 @@ import { packet } from './arbitraries/packets.ts';
 import { corrupted, hostileYaml } from './arbitraries/yamlTexts.ts';
 import { createProbe } from './support/probe.ts';
 import { defaultScenarioTexts, runs } from './support/defaultScenario.ts';
-import { crashDiagnostics, isPlainData } from './support/structured.ts';
+import { crashDiagnostics, isPlainData, leakedValueWords } from './support/structured.ts';
 
 // The engine's single entry, fed whole scenarios: hostile text in every tab, well-shaped documents
 // with wrong types and hostile values, and the default scenario with one part replaced.
@@ -25,6 +25,7 @@ function check(input: ScenarioInput): ScenarioResult {
   const result = probe.time(input, () => analyzeScenario(input));
   expect(isPlainData(result)).toBe(true);
   expect(crashDiagnostics(result.diagnostics)).toEqual([]);
+  expect(leakedValueWords(JSON.stringify(result), Object.values(input.texts))).toEqual([]);
   expect(result.selectedWorkload).toBeGreaterThanOrEqual(0);
   return result;
 }

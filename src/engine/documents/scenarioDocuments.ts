@@ -125,7 +125,11 @@ function collect(
     const templatePath = role.role === 'workload' ? role.templatePath : undefined;
     const what = `${typeof v?.kind === 'string' ? v.kind : 'the object'} ${typeof v?.metadata?.name === 'string' ? v.metadata.name : ''}`.trim();
     refusals = apiServerRefusals(doc, path, value as Record<string, any>, templatePath);
-    for (const r of refusals) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}`, r.at ?? doc.locate(path)));
+    // A workload the API server refuses keeps its place (its verdict says it is rejected); a webhook
+    // configuration, Namespace or ConfigMap it cannot decode never exists in the cluster, so it is left out.
+    const leftOut = role.role !== 'workload' && refusals.some((r) => r.phase === 'decode');
+    for (const r of refusals) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}${leftOut ? '; meshsim leaves it out, as the cluster would not have it' : ''}`, r.at ?? doc.locate(path)));
+    if (leftOut) return;
   }
   if (role.role === 'other') {
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
@@ -136,7 +140,7 @@ function collect(
   if (role.role === 'configMap') {
     // Only the injector and mesh ConfigMaps are read (by name); any other says so, as a Service does.
     const where = doc.locate([...path, 'metadata', 'name']) ?? doc.locate([...path, 'kind']) ?? doc.locate(path);
-    const name = String((value as any)?.metadata?.name ?? '') || '(unnamed)';
+    const name = textOf((value as any)?.metadata?.name) || '(unnamed)';
     diagnostics.push(diagnostic('documents', 'info', `ConfigMap ${name} is not used by the simulation (only istio-sidecar-injector* and istio* ConfigMaps are)`, where));
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -43,4 +43,25 @@ describe('what the API server refuses about an object', () => {
     expect(refusals(deployment).join('\n')).toContain('spec.template.metadata.labels: Invalid value: "-x"');
     expect(refusals(pod('    app: web\n    sidecar.istio.io/inject: "false"'))).toEqual([]);
   });
+
+  it.each([
+    ['  name: {a: {b: 1}}\n', '5: MutatingWebhookConfiguration w: the API server would refuse this object: webhooks[0].name: {a: {b: 1}}: json: cannot unmarshal object into Go struct field MutatingWebhook.webhooks.name of type string'],
+    ['  name: x\n  namespaceSelector:\n    matchExpressions:\n    - {key: a, operator: In, values: [[x]]}\n', '8: MutatingWebhookConfiguration w: the API server would refuse this object: webhooks[0].namespaceSelector.matchExpressions[0].values[0]: [x]: json: cannot unmarshal array into Go struct field LabelSelectorRequirement.webhooks.namespaceSelector.matchExpressions.values of type string'],
+    ['  name: x\n  rules: [{operations: [CREATE], apiGroups: [{g: 1}]}]\n', 'webhooks[0].rules[0].apiGroups[0]: {g: 1}: json: cannot unmarshal object into Go struct field RuleWithOperations.webhooks.rules.apiGroups of type string'],
+    ['  name: x\n  clientConfig: {service: {name: istiod, namespace: [istio-system]}}\n', 'webhooks[0].clientConfig.service.namespace: [istio-system]: json: cannot unmarshal array'],
+    ['  name: x\n  timeoutSeconds: ten\n', 'webhooks[0].timeoutSeconds: ten: json: cannot unmarshal string into Go struct field MutatingWebhook.webhooks.timeoutSeconds of type int32'],
+  ])('a webhook configuration the API server cannot decode is refused at the value and left out (%#)', (webhook, refusal) => {
+    const text = `apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\nmetadata: {name: w}\nwebhooks:\n-${webhook.slice(1)}`;
+    const read = readScenarioDocuments([{ name: 'webhooks', text }]);
+    expect(refusals(text).join('\n')).toContain(refusal);
+    expect(refusals(text).join('\n')).toContain('meshsim leaves it out, as the cluster would not have it');
+    expect(read.objects).toEqual([]);
+  });
+
+  it('a ConfigMap whose data holds a map is refused; a well-formed webhook configuration is kept', () => {
+    expect(refusals('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: istio, namespace: istio-system}\ndata:\n  mesh: {a: 1}\n').join('\n')).toContain('5: ConfigMap istio: the API server would refuse this object: data.mesh: {a: 1}: json: cannot unmarshal object into Go struct field ConfigMap.data.mesh of type string');
+    const ok = 'apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\nmetadata: {name: w}\nwebhooks:\n- name: x\n  timeoutSeconds: 10\n  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]\n';
+    expect(refusals(ok)).toEqual([]);
+    expect(readScenarioDocuments([{ name: 'webhooks', text: ok }]).objects).toHaveLength(1);
+  });
 });

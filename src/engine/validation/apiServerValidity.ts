@@ -14,7 +14,8 @@
  * at here so that what Kubernetes would refuse is said, not silently read as a string.
  */
 import { isScalar, type Node } from 'yaml';
-import { resolvePlainScalar } from '../kube/index.ts';
+import { CLUSTER_CONFIG_TYPES, resolvePlainScalar, typedRoundTrip, type JsonValue } from '../kube/index.ts';
+import { flowText } from './flowText.ts';
 import { isQualifiedName, isValidLabelValue } from '../selectors/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { YamlDocument } from '../yaml/index.ts';
@@ -104,6 +105,7 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
   }
   const unsendable = nonFiniteNumber(doc, path);
   if (unsendable) out.push(unsendable);
+  out.push(...undecodableFields(doc, path, value, kind));
   const metas: [readonly (string | number)[], string][] = [[['metadata'], 'metadata']];
   if (templatePath?.length) metas.push([[...templatePath, 'metadata'], `${templatePath.join('.')}.metadata`]);
   for (const [rel, field] of metas) {
@@ -142,6 +144,29 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
     }
   }
   return out;
+}
+
+/** The kinds besides workloads whose fields the API server decodes into Go types meshsim knows. */
+const DECODED_KINDS = new Set(['MutatingWebhookConfiguration', 'Namespace', 'ConfigMap']);
+
+/**
+ * What the API server cannot decode in a webhook configuration, Namespace or ConfigMap (outside
+ * metadata, checked above): a map or list where a string goes (a webhook's name, a selector value,
+ * a ConfigMap's data), a string where a number goes. encoding/json fails on the first; each is said,
+ * at its value, with the value as written.
+ */
+function undecodableFields(doc: YamlDocument, path: readonly (string | number)[], value: Record<string, any>, kind: string | undefined): ApiServerRefusal[] {
+  if (!kind || !DECODED_KINDS.has(kind)) return [];
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== 'metadata' && k !== 'apiVersion' && k !== 'kind') body[k] = v;
+  const { issues } = typedRoundTrip(kind, body as JsonValue, { table: CLUSTER_CONFIG_TYPES });
+  return issues.slice(0, 20).map((issue) => {
+    let found: unknown = value;
+    for (const k of issue.path) found = (found as any)?.[k];
+    const where = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+    const shown = found === undefined ? '' : `${where}: ${flowText(found)}: `;
+    return { message: `${shown}${issue.message}`, at: doc.locate([...path, ...issue.path]) ?? doc.locate(path), phase: 'decode' as const };
+  });
 }
 
 /** A plain scalar that may be a YAML 1.1 infinity or NaN (`.inf`, `-.Inf`, `.NaN`): checked further by Go's resolver. */

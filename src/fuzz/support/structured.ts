@@ -13,12 +13,40 @@ const CRASH_WORDS = /internal error|the tracer failed|could not be traced/i;
 const RUNTIME_WORDS = /Maximum call stack|Invalid (string|array|typed array) length|is not a function|Cannot read propert|Cannot convert|(undefined|null) is not (a function|iterable|an object)|out of memory/;
 
 export function crashDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((d) => CRASH_WORDS.test(d.message) || RUNTIME_WORDS.test(d.message));
+  return diagnostics.filter((d) => CRASH_WORDS.test(d.message) || RUNTIME_WORDS.test(d.message) || OBJECT_WORDS.test(d.message));
+}
+
+/**
+ * What JavaScript writes when a value of the wrong type is turned into text: `[object Object]` for
+ * a map or list, `undefined` for a missing value, `NaN` for a number made of nothing. Go's own
+ * `undefined variable` and Go's printing of a real NaN are not leaks.
+ */
+const OBJECT_WORDS = /\[object [A-Z][a-z]+\]/;
+const LEAK_WORDS = /\[object [A-Z][a-z]+\]|\bundefined\b(?! variable)|\bNaN\b/;
+const LEAK_WORDS_ALL = new RegExp(LEAK_WORDS.source, 'g');
+
+/**
+ * The places in `shown` (a result, serialized, or any text shown to the user) where JavaScript's
+ * words stand for a user's value: a word counts only when the user's own texts never contain it
+ * (case-insensitively), so a label written `NaN` or a Go template's `NaN` result is not a leak.
+ */
+export function leakedValueWords(shown: string, userTexts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const m of shown.matchAll(LEAK_WORDS_ALL)) {
+    const word = m[0];
+    const lower = word.toLowerCase();
+    if (userTexts.some((t) => t.toLowerCase().includes(lower))) continue;
+    // Go prints a float NaN as NaN: a template doing float arithmetic may make one.
+    if (word === 'NaN' && userTexts.some((t) => /\b(divf|mulf|subf|addf|float64|sqrt)\b/.test(t))) continue;
+    out.push(shown.slice(Math.max(0, m.index - 100), m.index + word.length + 60));
+    if (out.length >= 3) break;
+  }
+  return out;
 }
 
 /** Whether a message shown to the user is JavaScript's rather than meshsim's. */
 export function isRuntimeError(message: string): boolean {
-  return CRASH_WORDS.test(message) || RUNTIME_WORDS.test(message);
+  return CRASH_WORDS.test(message) || RUNTIME_WORDS.test(message) || OBJECT_WORDS.test(message);
 }
 
 /**

@@ -1,0 +1,24 @@
+import { stringify } from 'yaml';
+
+/** Characters of a value shown in a message; the rest is cut with an ellipsis. */
+const SHOWN = 120;
+
+/**
+ * A value as the user wrote it, in YAML's flow form on one line (`{a: {b: 1}}`, `[1, x]`, `"a b"`
+ * stays `a b`), cut at 120 characters: how a message shows a map or list that stands where a
+ * string goes, instead of JavaScript's `[object Object]`.
+ */
+export function flowText(value: unknown): string {
+  if (typeof value === 'string') return cut(value);
+  let text: string;
+  try {
+    text = stringify(value, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trimEnd();
+  } catch {
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
+  return cut(text);
+}
+
+function cut(text: string): string {
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+}
