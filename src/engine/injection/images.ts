@@ -1,3 +1,5 @@
+import { formatValue, type GoValue } from '../gotemplate/index.ts';
+
 /**
  * The proxy and init images: `<hub>/<image>:<tag>[-<type>]`. The image type comes from the pod's
  * `sidecar.istio.io/proxyImageType`, else the ProxyConfig's image.imageType (proxy only), else
@@ -32,9 +34,11 @@ function imageURL(hub: string, image: string, tag: string, type: string): string
   return `${hub}/${image}:${t}`;
 }
 
-/** Go's %v of a values-document scalar (numbers are float64). */
+/**
+ * Go's fmt.Sprint of global.tag, which the Values proto types as any JSON value (numbers are
+ * float64, a map prints as `map[a:1]`); an absent or null tag is empty.
+ */
 function goPrint(v: unknown): string {
   if (v === undefined || v === null) return '';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : String(v);
-  return String(v);
+  return formatValue(v as GoValue);
 }

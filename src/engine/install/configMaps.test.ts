@@ -66,3 +66,30 @@ describe('the injector ConfigMap, read once with positions', () => {
     expect(m.config?.locate(['policy'])).toMatchObject({ line: 4 });
   });
 });
+
+describe('what istiod cannot decode in the injector ConfigMap', () => {
+  const injectorWith = (config: string, values = '{"global": {"hub": "docker.io/istio"}}') =>
+    readInjectorConfigMapModel(readInputDocuments('injector', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\ndata:\n  values: '${values}'\n  config: |\n${config.replace(/^/gm, '    ')}\n`).objects[0]);
+
+  it('a map where a template name goes makes data.config unreadable, said at the value as written', () => {
+    const model = injectorWith('policy: enabled\ndefaultTemplates: [sidecar, {a: 0}]\ntemplates:\n  sidecar: "spec: {}"');
+    expect(model.config?.readable).toBe(false);
+    const [d] = model.diagnostics;
+    expect(d.message).toBe('ConfigMap istio-sidecar-injector data.config: defaultTemplates[1]: {a: 0}: istiod cannot read the injection config (failed to unmarshal injection template: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal object into Go struct field Config.defaultTemplates of type string), so it injects nothing with it');
+    expect(d.source).toMatchObject({ input: 'injector', line: 9, column: 33 });
+  });
+
+  it('a number where a string goes is read as its text, as sigs.k8s.io/yaml reads it', () => {
+    const model = injectorWith('policy: enabled\ndefaultTemplates: [sidecar]\ninjectedAnnotations: {a: 1}\ntemplates:\n  sidecar: "spec: {}"');
+    expect(model.config?.readable).toBe(true);
+    expect(model.diagnostics).toEqual([]);
+  });
+
+  it('a map where the values want a string makes the values unreadable (istiod: could not parse configuration values)', () => {
+    const model = injectorWith('policy: enabled', '{"global": {"proxy": {"image": {"a": 1}}}}');
+    expect(model.values?.readable).toBe(false);
+    expect(model.diagnostics.map((d) => d.message)).toEqual(['ConfigMap istio-sidecar-injector data.values: global.proxy.image: {a: 1}: istiod cannot read the values (could not parse configuration values: cannot unmarshal object into Go struct field Proxy.global.proxy.image of type string)']);
+    // global.tag is any JSON value in the Values proto: a map there is read.
+    expect(injectorWith('policy: enabled', '{"global": {"tag": {"a": 1}}}').values?.readable).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import { embeddedTextOf, parseEmbeddedYaml, type EmbeddedYaml, type ScenarioObject } from '../documents/index.ts';
 import { readInjectorConfigValue, type ReadInjectorConfig } from '../injectionPolicy/index.ts';
+import { decodeInjectorConfig, decodeInjectorValues } from './injectorConfigDecode.ts';
 
 /**
  * The install a cluster holds, read once from the ConfigMaps the user pasted, with positions:
@@ -45,8 +46,10 @@ function readKey(o: ScenarioObject, key: string, what: string): EmbeddedYaml | u
 
 /** An istio-sidecar-injector ConfigMap, read once. */
 export function readInjectorConfigMapModel(o: ScenarioObject): InjectorConfigMapModel {
-  const config = readKey(o, 'config', 'data.config');
-  const values = readKey(o, 'values', 'data.values');
+  const read = readKey(o, 'config', 'data.config');
+  const config = read && decodeInjectorConfig(read, `ConfigMap ${nameOf(o)} data.config`);
+  const readValues = readKey(o, 'values', 'data.values');
+  const values = readValues && decodeInjectorValues(readValues, `ConfigMap ${nameOf(o)} data.values`);
   const policy: ReadInjectorConfig = !config
     ? { config: { policy: '', neverInjectSelector: [], alwaysInjectSelector: [] }, policyWritten: false, problems: ['the ConfigMap has no data.config'] }
     : config.readable

@@ -13,6 +13,7 @@ export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult, 
 export { CLUSTER_CONFIG_TYPES } from './clusterConfigSchema.ts';
 export { KUBE_TYPES, KUBE_TYPES_ZERO_TIME_AS_NULL, KUBE_INJECT_SCHEME, KUBE_INJECT_KINDS } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
+export { fields as schemaFields } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
 export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';
