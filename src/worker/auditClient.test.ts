@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToSummary, auditDump, generateDump, openAudit, summarizeAudit, type AuditSession } from '../engine/audit/index.ts';
 import { createAuditClient, type AuditEvent } from './auditClient.ts';
 import { previewUpgrade } from '../engine/upgrade/index.ts';
+import { shopTexts, unlabelShop } from '../engine/upgrade/shopCluster.fixture.ts';
 import type { AuditRequest, AuditResponse } from './auditProtocol.ts';
 
 /** A stand-in Worker that runs the real audit a few pods at a time, or stays silent like a hung one. */
@@ -84,20 +85,7 @@ describe('audit client', () => {
 
   it('previews an upgrade in a worker of its own', async () => {
     const client = createAuditClient(() => undefined, { createWorker: () => new InlineWorker() as unknown as Worker });
-    const webhooks = [
-      'apiVersion: admissionregistration.k8s.io/v1',
-      'kind: MutatingWebhookConfiguration',
-      'metadata: {name: istio-sidecar-injector}',
-      'webhooks:',
-      '- name: namespace.sidecar-injector.istio.io',
-      '  clientConfig: {service: {name: istiod, namespace: istio-system, path: /inject}}',
-      '  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]',
-      '  namespaceSelector: {matchLabels: {istio-injection: enabled}}',
-      '  sideEffects: None',
-      '  admissionReviewVersions: [v1]',
-    ].join('\n');
-    const texts = { webhooks, namespaces: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n', workloads: 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers: [{name: web, image: web}]\n' };
-    const preview = client.previewUpgrade({ texts, steps: [{ kind: 'label', namespace: 'shop', labels: { 'istio-injection': null } }] });
+    const preview = client.previewUpgrade({ texts: shopTexts, steps: unlabelShop });
     await vi.advanceTimersByTimeAsync(5);
     const p = (await preview)!;
     expect(p.states.map((st) => st.namespaces[0].revision)).toEqual(['default', '']);

@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { previewUpgrade } from './preview.ts';
+import { shopTexts, unlabelShop } from './shopCluster.fixture.ts';
 
-/*
- * The upgrade preview on a small cluster written by hand: one namespace on the default revision's
- * classic label, one pod; the steps relabel it. The release setting reaches every state's render.
- */
-
-const webhooks = [
-  'apiVersion: admissionregistration.k8s.io/v1',
-  'kind: MutatingWebhookConfiguration',
-  'metadata: {name: istio-sidecar-injector}',
-  'webhooks:',
-  '- name: namespace.sidecar-injector.istio.io',
-  '  clientConfig: {service: {name: istiod, namespace: istio-system, path: /inject}}',
-  '  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]',
-  '  namespaceSelector: {matchLabels: {istio-injection: enabled}}',
-  '  sideEffects: None',
-  '  admissionReviewVersions: [v1]',
-].join('\n');
-const texts = {
-  webhooks,
-  namespaces: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio-injection: enabled}\n',
-  workloads: 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers: [{name: web, image: web}]\n',
-};
-const relabel = [{ kind: 'label' as const, namespace: 'shop', labels: { 'istio-injection': null } }];
-
+// The upgrade preview on a small cluster written by hand (shopCluster.fixture.ts): one namespace on
+// the default revision's classic label, one pod; the steps relabel it. The release setting reaches
+// every state's render.
 describe('previewUpgrade', () => {
   it('says after each step which revision injects a new pod, and which workloads a restart moves', () => {
-    const p = previewUpgrade({ texts, steps: relabel });
+    const p = previewUpgrade({ texts: shopTexts, steps: unlabelShop });
     expect(p.diagnostics).toEqual([]);
     expect(p.states.map((st) => st.namespaces[0])).toMatchObject([
       { namespace: 'shop', revision: 'default', webhooks: ['istio-sidecar-injector/namespace.sidecar-injector.istio.io'], decidedBy: 'namespace label istio-injection=enabled, → revision default' },
@@ -41,8 +21,8 @@ describe('previewUpgrade', () => {
   });
 
   it('renders every state as the release the header sets, or as the install shows without one', () => {
-    const auto = previewUpgrade({ texts, steps: relabel });
-    const set = previewUpgrade({ texts, steps: relabel, istioRelease: '1.24' });
+    const auto = previewUpgrade({ texts: shopTexts, steps: unlabelShop });
+    const set = previewUpgrade({ texts: shopTexts, steps: unlabelShop, istioRelease: '1.24' });
     expect(auto.selected!.today.release).toBe('master');
     expect(set.selected!.today.release).toMatch(/^1\.24/);
     // The release changes what istiod writes: the two today's pods differ.
