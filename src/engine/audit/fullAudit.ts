@@ -12,6 +12,7 @@ import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts
 import { revisionInstalls } from './installs.ts';
 import { instanceFreeText, podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
 import type { DumpObject } from './readDump.ts';
+import type { SharedReads } from './sharedReads.ts';
 import { changeText, restartChanges, type RestartOutcome } from './restartChanges.ts';
 import { sidecarStateOf } from './sidecarState.ts';
 import type { AuditFinding, AuditRow, CaptureSummary, DriftKind, RenderNote, RestartChange } from './types.ts';
@@ -86,8 +87,9 @@ function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
  * Pods that share a pod template, namespace and revision are rendered once: the group key is the
  * pod as created (see podAsCreated.ts), so a pod edited by hand is a group of its own.
  */
-export function createFullAuditor(objects: readonly DumpObject[], cluster: ScenarioIndex, options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[] } = {}) {
-  const installOf = revisionInstalls(objects, cluster, { nativeSidecars: options.nativeSidecars });
+export function createFullAuditor(objects: readonly DumpObject[], cluster: ScenarioIndex, options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[]; reads?: SharedReads } = {}) {
+  const { reads } = options;
+  const installOf = revisionInstalls(objects, cluster, { nativeSidecars: options.nativeSidecars, ...(reads ? { reads } : {}) });
   const cni = cniSettingsOf(objects);
   const checks = options.checks ?? AUDIT_CHECKS;
   const groups = new Map<string, RenderGroup>();
@@ -110,7 +112,8 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
         reported.add(revision);
         diagnostics.push(...inst.diagnostics);
       }
-      const r = webhookInject(created, namespace, inst.install, inst.context, defaultEngine);
+      const inject = () => webhookInject(created, namespace, inst.install, inst.context, defaultEngine);
+      const r = reads ? reads.render(inst, key, namespace, inject) : inject();
       const base = { revision, release: inst.release, install: inst.source };
       if (r.after) {
         render = { ...base, outcome: 'injected' };
@@ -134,7 +137,9 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
         }
       }
     }
-    const captured = captureOf(outcome.after ?? created, outcome.verdict === 'injected' && !!outcome.after, namespace, ns?.value, cni);
+    const patched = outcome.verdict === 'injected' ? outcome.after : undefined;
+    const capture = () => captureOf(patched ?? created, !!patched, namespace, ns?.value, cni);
+    const captured = reads && patched ? reads.sidecarCapture(patched, capture) : capture();
     if (outcome.after) outcome = { ...outcome, rules: { now: '', after: captured.payload } };
     return { id: groupId(key), core, outcome, ...(render ? { render } : {}), capture: captured.summary, payload: captured.payload, findings: {}, decidedBy: decidedByOf(core, created, ns?.value, cluster) };
   };

@@ -10,6 +10,7 @@ import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../rele
 import { pilotEnvOf } from '../scenario/injectionSection.ts';
 import { withoutPositions } from './clusterIndex.ts';
 import type { DumpObject } from './readDump.ts';
+import type { SharedReads } from './sharedReads.ts';
 
 /** One revision's istiod as the dump shows it: its install, the release it runs, and the context of its webhook calls. */
 export interface RevisionInstall {
@@ -39,9 +40,10 @@ export function releasesOfDump(cluster: ScenarioIndex, setting?: string): Scenar
  * from values.pilot.env and native sidecars as the release defaults them unless the caller says.
  * The proxies already running are not read for the release: they are what the audit compares against.
  */
-export function revisionInstalls(dumpObjects: readonly DumpObject[], cluster: ScenarioIndex, options: { nativeSidecars?: boolean; release?: string } = {}) {
+export function revisionInstalls(dumpObjects: readonly DumpObject[], cluster: ScenarioIndex, options: { nativeSidecars?: boolean; release?: string; reads?: SharedReads } = {}) {
+  const { reads } = options;
   const built = new Map<string, RevisionInstall>();
-  const objects = dumpObjects.filter((o) => o.role.role === 'meshConfigMap').map((o, i) => withoutPositions(o, 'dump', i));
+  const objects = dumpObjects.filter((o) => o.role.role === 'meshConfigMap').map((o, i) => (reads ? reads.object(o, 'dump', i) : withoutPositions(o, 'dump', i)));
   const releases = cluster.releases ?? releasesOfDump(cluster, options.release);
   const meshOf = (revision: string) =>
     objects.find((o) => o.role.role === 'meshConfigMap' && 'revision' in o.role && o.role.revision === revision) ??
@@ -52,21 +54,25 @@ export function revisionInstalls(dumpObjects: readonly DumpObject[], cluster: Sc
     if (known) return known;
     const injectorObject = cluster.injectorConfigs.find((c) => c.revision === revision)?.object;
     const meshObject = meshOf(revision);
-    const injector = injectorObject ? readInjectorConfigMapModel(injectorObject) : undefined;
-    const mesh = meshObject ? readMeshConfigMapModel(meshObject) : undefined;
-    const b = installFromModels(injector, mesh);
-    const install = b.install;
-    if (!injectorObject || isBuiltinInstall(injectorObject.value)) install.builtin = true;
-    if (!injectorObject) install.values = { ...install.values, revision: revision === 'default' ? '' : revision };
-    const diagnostics = [...(injector?.diagnostics ?? []), ...(mesh?.diagnostics ?? []), ...b.diagnostics];
-    if (!injectorObject) diagnostics.push(diagnostic('audit', 'info', `the dump has no istio-sidecar-injector${revision === 'default' ? '' : `-${revision}`} ConfigMap: pods of revision ${revision} are rendered with meshsim's built-in install`));
     const choice = releaseOfRevision(releases, revision) ?? releases.otherwise;
-    const pilotEnv = pilotEnvOf(injector?.values?.value);
-    const fromEnv = parseGoBool(pilotEnv.ENABLE_NATIVE_SIDECARS ?? '');
-    const nativeSidecars = options.nativeSidecars ?? fromEnv ?? choice.behaviour.nativeSidecars.defaultOn;
-    const istiodEnv = options.nativeSidecars === undefined ? pilotEnv : Object.fromEntries(Object.entries(pilotEnv).filter(([k]) => k !== 'ENABLE_NATIVE_SIDECARS'));
-    const context = contextOf({ revision, nativeSidecars, istiodEnv, release: choice.behaviour });
-    const entry: RevisionInstall = { revision, install, context, release: choice.name, source: injectorObject ? nameOf(injectorObject) : "meshsim's built-in install", diagnostics };
+    const build = (): RevisionInstall => {
+      const injector = injectorObject ? (reads ? reads.injector(injectorObject) : readInjectorConfigMapModel(injectorObject)) : undefined;
+      const mesh = meshObject ? readMeshConfigMapModel(meshObject) : undefined;
+      const b = installFromModels(injector, mesh);
+      const install = b.install;
+      if (!injectorObject || isBuiltinInstall(injectorObject.value)) install.builtin = true;
+      if (!injectorObject) install.values = { ...install.values, revision: revision === 'default' ? '' : revision };
+      const diagnostics = [...(injector?.diagnostics ?? []), ...(mesh?.diagnostics ?? []), ...b.diagnostics];
+      if (!injectorObject) diagnostics.push(diagnostic('audit', 'info', `the dump has no istio-sidecar-injector${revision === 'default' ? '' : `-${revision}`} ConfigMap: pods of revision ${revision} are rendered with meshsim's built-in install`));
+      const pilotEnv = pilotEnvOf(injector?.values?.value);
+      const fromEnv = parseGoBool(pilotEnv.ENABLE_NATIVE_SIDECARS ?? '');
+      const nativeSidecars = options.nativeSidecars ?? fromEnv ?? choice.behaviour.nativeSidecars.defaultOn;
+      const istiodEnv = options.nativeSidecars === undefined ? pilotEnv : Object.fromEntries(Object.entries(pilotEnv).filter(([k]) => k !== 'ENABLE_NATIVE_SIDECARS'));
+      const context = contextOf({ revision, nativeSidecars, istiodEnv, release: choice.behaviour });
+      return { revision, install, context, release: choice.name, source: injectorObject ? nameOf(injectorObject) : "meshsim's built-in install", diagnostics };
+    };
+    // Everything the install is built from: the revision, its two ConfigMaps, its release, the caller's native-sidecar setting.
+    const entry = reads ? reads.install([revision, reads.idOf(injectorObject), reads.idOf(meshObject), choice.name, reads.idOf(choice.behaviour), String(options.nativeSidecars)].join('\n'), build) : build();
     built.set(revision, entry);
     return entry;
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewUpgrade } from './preview.ts';
 import { shopTexts, unlabelShop } from './shopCluster.fixture.ts';
+import { galleryOnDisk } from '../../examples/galleryOnDisk.ts';
 
 // The upgrade preview on a small cluster written by hand (shopCluster.fixture.ts): one namespace on
 // the default revision's classic label, one pod; the steps relabel it. The release setting reaches
@@ -27,5 +28,23 @@ describe('previewUpgrade', () => {
     expect(set.selected!.today.release).toMatch(/^1\.24/);
     // The release changes what istiod writes: the two today's pods differ.
     expect(set.selected!.today.podYaml).not.toBe(auto.selected!.today.podYaml);
+  });
+});
+
+describe('the states of a preview share their reads', () => {
+  // The gallery's upgrade, and the same steps over other examples' clusters (a tag, ambient, an
+  // nftables install, a custom template), as pasted and as Istio 1.24, each previewed with the
+  // states sharing what they read and with each state reading alone: the same preview, value for value.
+  const gallery = galleryOnDisk();
+  const canary = gallery.find((e) => e.id === 'canary-upgrade')!;
+  const cases = gallery.filter((e) => e.upgrade || ['revision-tag', 'ambient-namespace', 'nftables-install', 'custom-template'].includes(e.id));
+  it.each(cases.map((e) => [e.id, e] as const))('%s', (_id, e) => {
+    const steps = e.upgrade ?? canary.upgrade!;
+    for (const [selectedWorkload, istioRelease] of [[0, undefined], [1, '1.24']] as const) {
+      const input = { texts: e.texts, steps, selectedWorkload, nativeSidecars: e.cluster?.nativeSidecars, ...(istioRelease ? { istioRelease } : {}) };
+      const shared = previewUpgrade(input);
+      expect(shared.states).toHaveLength(steps.length + 1);
+      expect(shared).toEqual(previewUpgrade(input, 'none'));
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { admitPod } from '../admission/index.ts';
-import type { PodSubject } from '../admission/index.ts';
+import type { PodSubject, ScenarioIndex } from '../admission/index.ts';
 import { indexCluster } from '../audit/clusterIndex.ts';
 import { createFullAuditor, decidedByOf } from '../audit/fullAudit.ts';
 import { readDump, type DumpObject } from '../audit/readDump.ts';
+import { createSharedReads } from '../audit/sharedReads.ts';
 import { changeText, restartChanges } from '../audit/restartChanges.ts';
 import { sidecarStateOf } from '../audit/sidecarState.ts';
 import type { AuditRow, RestartChange } from '../audit/types.ts';
@@ -124,8 +125,7 @@ export function scenarioCluster(texts: Partial<Record<InputName, string>>): { ob
   return { objects, pods, diagnostics };
 }
 
-function namespaceTable(objects: readonly DumpObject[], namespaces: readonly string[], release: string | undefined): NamespaceWebhooks[] {
-  const index = indexCluster(objects, 'cluster', release);
+function namespaceTable(index: ScenarioIndex, namespaces: readonly string[]): NamespaceWebhooks[] {
   return namespaces.map((namespace) => {
     const ns = index.namespaces.get(namespace);
     const probe = { apiVersion: 'v1', kind: 'Pod', metadata: { generateName: 'new-pod-', namespace }, spec: { containers: [{ name: 'app', image: 'app' }] } };
@@ -158,20 +158,27 @@ function side(auditor: ReturnType<typeof createFullAuditor>, pod: Record<string,
   };
 }
 
-/** The preview of an upgrade of the scenario's cluster. Never throws. */
-export function previewUpgrade(input: UpgradeInput): UpgradePreview {
+/**
+ * The preview of an upgrade of the scenario's cluster. Never throws. The states share their reads
+ * (`audit/sharedReads.ts`: what a step left alone is read, built and rendered once); `share: 'none'`
+ * has each state read everything itself, as before they shared — the same preview, for the bench.
+ */
+export function previewUpgrade(input: UpgradeInput, share: 'states' | 'none' = 'states'): UpgradePreview {
   try {
     const cluster = scenarioCluster(input.texts);
     const diagnostics = [...cluster.diagnostics];
     const states = [{ label: 'today', objects: cluster.objects, diagnostics: [] as Diagnostic[] }, ...applySteps(cluster.objects, input.steps)];
     const nsNames = [...new Set([...cluster.objects.filter((o) => o.role.role === 'namespace').map((o) => String(o.value.metadata?.name ?? '')), ...cluster.pods.map((p) => p.namespace)])].filter(Boolean).sort();
     const release = input.istioRelease;
-    const auditors = states.map((st) => createFullAuditor(st.objects, indexCluster(st.objects, 'cluster', release), { nativeSidecars: input.nativeSidecars }));
+    const shared = share === 'states' ? createSharedReads() : undefined;
+    const indexes = states.map((st) => indexCluster(st.objects, 'cluster', release, shared));
+    const auditors = states.map((st, k) => createFullAuditor(st.objects, indexes[k], { nativeSidecars: input.nativeSidecars, ...(shared ? { reads: shared } : {}) }));
     const rowsOf = auditors.map((a) => cluster.pods.map((p, i) => a.audit(p.pod, i)));
     const from = cluster.pods.map((p, i) => sidecarStateOf(p.pod).revision ?? revisionAfter(rowsOf[0][i]));
     const out: UpgradeState[] = states.map((st, k) => ({
       label: st.label,
-      namespaces: namespaceTable(st.objects, nsNames, release),
+      // Alone, each state indexes its cluster again for the table, as before the states shared.
+      namespaces: namespaceTable(shared ? indexes[k] : indexCluster(st.objects, 'cluster', release), nsNames),
       pods: cluster.pods.map((p, i) => {
         const row = rowsOf[k][i];
         const to = revisionAfter(row);
