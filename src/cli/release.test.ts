@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { generateDump } from '../engine/audit/index.ts';
 import { runCli } from './verbs/captured.ts';
 
@@ -64,6 +65,18 @@ describe('meshsim releases', () => {
     const fromFile = await runCli(['releases', '-f', file('injector.yaml', cm), '--to', '1.27.6', '-o', 'json']);
     const plans = JSON.parse(fromFile.out);
     expect(plans).toMatchObject([{ revision: 'default', from: '1.27.1', to: '1.27.6', steps: [{ label: '1.27.6' }] }]);
+  });
+
+  it('prints the same plan as YAML with -o yaml, and refuses a format it does not have', async () => {
+    const json = JSON.parse((await runCli(['releases', '--from', '1.26', '-o', 'json'])).out);
+    const yaml = await runCli(['releases', '--from', '1.26', '-o', 'yaml']);
+    expect(yaml.code).toBe(0);
+    expect(parse(yaml.out)).toEqual(json);
+    expect(parse((await runCli(['releases', '-o', 'yaml'])).out)).toEqual({ releases: expect.arrayContaining(['1.22', 'master']) });
+    expect(JSON.parse((await runCli(['releases', '--from', '1.26', '--json'])).out)).toEqual(json);
+    const wrong = await runCli(['releases', '-o', 'wide']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/unknown output format "wide": use one of text, json, yaml/);
   });
 
   it('refuses what it cannot answer, in words', async () => {

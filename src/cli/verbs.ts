@@ -200,7 +200,8 @@ Options:
 ${FILES}
       --from R                the release you run: 1.24, 1.24.3 or master
       --to R                  the release you upgrade to (default master)
-  -o, --output FORMAT         text (default) or json
+  -o, --output FORMAT         text (default), json or yaml
+      --json                  same as -o json
 
 Exit codes:
   0  the list was written

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { auditDump, summarizeAudit, type AuditRow, type AuditSummary } from '../../engine/audit/index.ts';
 import type { UpgradeStep } from '../../engine/upgrade/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
-import { diagnosticLine } from './format.ts';
+import { diagnosticLine, structuredOutput } from './format.ts';
 import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
 import type { AuditOverview } from '../../engine/audit/index.ts';
 
@@ -141,7 +140,7 @@ export function run(args: string[], io: CliIO): number {
   const errors = overview.diagnostics.filter((d) => d.severity === 'error');
   if (format === 'json' || format === 'yaml') {
     const report = { rows, summary, releases: overview.releases, diagnostics: overview.diagnostics };
-    io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
+    io.out(structuredOutput(report, format));
   } else {
     for (const d of overview.diagnostics.filter((x) => x.severity !== 'info')) io.err(diagnosticLine(d));
     const wide = format === 'wide';

@@ -94,6 +94,16 @@ describe('meshsim check, as the app', () => {
     expect(r.err).toContain("note: No istio-sidecar-injector or istio ConfigMap in the input: pods are injected with meshsim's built-in default install");
   });
 
+  it('says in text every note the JSON has, once: what the input holds that the simulation does not use', async () => {
+    const extra = '---\napiVersion: v1\nkind: Service\nmetadata: {name: p, namespace: shop}\nspec: {ports: [{port: 80}]}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config, namespace: shop}\ndata: {a: b}\n';
+    const json = JSON.parse((await runCli(['check', '-f', '-', '-o', 'json'], { stdin: pod + ns('enabled') + extra })).out);
+    const notes: string[] = json.diagnostics.map((d: { message: string }) => d.message);
+    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^kind Service is not used/), expect.stringMatching(/^ConfigMap app-config is not used/)]));
+    const text = await runCli(['check', '-f', '-'], { stdin: pod + ns('enabled') + extra });
+    for (const n of notes) expect(text.err.split('\n').filter((l) => l.endsWith(`info: ${n}`))).toHaveLength(1);
+    expect(text.err).toMatch(/^stdin:\d+:\d+: info: kind Service is not used by the simulation$/m);
+  });
+
   it('says nothing about suggestions with --no-suggestions', async () => {
     const searched = await runCli(['check', '-f', '-'], { stdin: pod + ns('disabled') });
     expect(searched.out).toContain('To get it injected (each verified):');

@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import { analyzeAdmission, type AdmissionResult, type TraceStep, type WorkloadAdmission } from '../../engine/admission/index.ts';
 import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
@@ -15,7 +14,7 @@ import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
-import { diagnosticLine, onceEach, table } from './format.ts';
+import { diagnosticKey, diagnosticLine, onceEach, structuredOutput, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
 const VERDICT: Record<WorkloadAdmission['verdict'], string> = { injected: 'INJECTED', 'not-injected': 'NOT INJECTED', rejected: 'REJECTED' };
@@ -149,11 +148,15 @@ export function run(args: string[], io: CliIO): number {
   // MESHSIM_TIMING=1: how long the engine itself took, for the CLI benchmark (bench/cli.bench.ts).
   if (io.env.MESHSIM_TIMING === '1') io.err(`engine: ${(performance.now() - started).toFixed(1)} ms`);
   const ambientProblems = [...ambient.settings.diagnostics, ...ambient.workloads.flatMap((w) => w.diagnostics.filter((d) => !ambient.settings.diagnostics.includes(d)))];
-  const problems: Diagnostic[] = onceEach([...docs.diagnostics.filter((d) => d.severity !== 'info'), ...result.diagnostics, ...injectionProblems.filter((d) => d.severity !== 'info'), ...ambientProblems.filter((d) => d.severity !== 'info')]);
+  const diagnostics: Diagnostic[] = onceEach([...docs.diagnostics, ...result.diagnostics, ...injectionProblems, ...ambientProblems]);
   if (format === 'json' || format === 'yaml') {
-    const report = { ...result, ambient, notices, diagnostics: onceEach([...docs.diagnostics, ...result.diagnostics, ...injectionProblems, ...ambientProblems]) };
-    io.out(format === 'json' ? JSON.stringify(report, null, 2) : stringify(report, { lineWidth: 0, aliasDuplicateObjects: false }));
+    io.out(structuredOutput({ ...result, ambient, notices, diagnostics }, format));
   } else {
+    // Every problem and note the JSON has, said once: a note a workload's own "Notes:" already
+    // shows (beside its verdict) is not repeated here; the rest (an object the simulation does not
+    // use, a setting read from a ConfigMap) would otherwise only be in -o json.
+    const shown = new Set(result.workloads.flatMap((w) => w.diagnostics.map(diagnosticKey)));
+    const problems = diagnostics.filter((d) => d.severity !== 'info' || !shown.has(diagnosticKey(d)));
     for (const d of problems) io.err(diagnosticLine(d));
     // Notes on what was assumed are noise while the input does not even parse.
     if (!docs.diagnostics.some((d) => d.origin === 'yaml' && d.severity === 'error')) for (const n of notices) io.err(`note: ${n}`);

@@ -2,6 +2,7 @@ import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import { formatRelease, knownReleaseNames, MASTER, parseRelease, upgradePath, type IstioRelease, type UpgradeStep } from '../../engine/releases/index.ts';
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
+import { structuredOutput } from './format.ts';
 
 function releaseFlag(name: string, text: string | undefined): IstioRelease | undefined {
   if (text === undefined) return undefined;
@@ -30,9 +31,9 @@ function planText(p: Plan): string[] {
  * an upgrade from one (given, or read from the pasted injector ConfigMaps) to another.
  */
 export function run(args: string[], io: CliIO): number {
-  const { values, positional } = parseFlags(args, ['-f', '--filename', '--from', '--to', '-o', '--output']);
+  const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '--from', '--to', '-o', '--output'], ['--json']);
   if (positional.length) throw new CliError(`unexpected argument ${JSON.stringify(positional[0])}: name the release with --from`);
-  const format = outputFormat(values, ['text', 'json'] as const, 'text');
+  const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'json', 'yaml'] as const, 'text');
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? [])];
   const to = releaseFlag('--to', values['--to']?.at(-1)) ?? MASTER;
   const from = releaseFlag('--from', values['--from']?.at(-1));
@@ -46,8 +47,8 @@ export function run(args: string[], io: CliIO): number {
     if (!choices.length) throw new CliError(`no istio-sidecar-injector ConfigMap or Istio image in ${files.join(', ')}: give the release with --from`);
     for (const c of choices) plans.push({ revision: c.revision, from: c.name, why: c.summary.replace(/\.$/, ''), to: formatRelease(to), steps: upgradePath(c.release, to) });
   }
-  if (format === 'json') {
-    io.out(JSON.stringify(plans.length ? plans : { releases: knownReleaseNames() }, null, 2));
+  if (format !== 'text') {
+    io.out(structuredOutput(plans.length ? plans : { releases: knownReleaseNames() }, format));
     return 0;
   }
   if (!plans.length) {
