@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, openApp, setInput, test } from './fixtures.ts';
 
 // A user of an Istio 1.24 cluster pastes its install (the 1.24.0 release corpus' default profile,
@@ -43,7 +46,7 @@ test.describe('the Istio release', () => {
     await paste124(page);
     await expect(release(page).locator('option:checked')).toHaveText('as pasted: 1.24');
     const admission = page.getByRole('tabpanel', { name: 'Admission' });
-    await expect(admission.getByTestId('release-note')).toContainText('Simulating Istio 1.24 (latest patch) (read from the paste)');
+    await expect(admission.getByTestId('release-note')).toContainText('Simulated as Istio 1.24 (latest patch) because the shape of istio-sidecar-injector fits it');
     // The evidence and what 1.24 does unlike master, folded under the line.
     await admission.getByTestId('release-note').locator('summary').click();
     await expect(admission.getByTestId('release-note')).toContainText('from the shape of istio-sidecar-injector');
@@ -54,7 +57,19 @@ test.describe('the Istio release', () => {
     // 1.24 has no native sidecars by default: the Job is warned it never completes.
     await expect(page.getByText(/This Job will never complete while istio-proxy runs/).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Patched pod' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Patched pod' }).getByTestId('release-note')).toContainText('Simulating Istio 1.24 (latest patch)');
+    await expect(page.getByRole('tabpanel', { name: 'Patched pod' }).getByTestId('release-note')).toContainText('Simulated as Istio 1.24 (latest patch)');
+    // The CLI on the same files follows the same rule and gives the same reason, word for word.
+    const dir = mkdtempSync(join(tmpdir(), 'meshsim-releases-e2e-'));
+    try {
+      const files = { 'webhooks.yaml': read('istio-sidecar-injector.mutatingwebhookconfiguration.yaml'), 'injector.yaml': read('istio-sidecar-injector.configmap.yaml'), 'mesh.yaml': read('istio.configmap.yaml'), 'ns.yaml': namespaces, 'job.yaml': job };
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      const cli = spawnSync('node', [resolve('bin/meshsim.mjs'), 'check', ...Object.keys(files).flatMap((f) => ['-f', join(dir, f)])], { encoding: 'utf8', timeout: 60_000 });
+      const reason = (await admission.getByTestId('release-note').locator('summary').innerText()).replace(/\s+/g, ' ').trim();
+      expect(reason).toMatch(/^Simulated as Istio 1\.24 \(latest patch\) because /);
+      expect(cli.stderr.split('\n')).toContain(`note: ${reason}.`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('choosing a release changes what is simulated, and the permalink keeps it', async ({ page, browser, context }) => {
@@ -64,7 +79,7 @@ test.describe('the Istio release', () => {
     await expect(release(page).locator('option:checked')).toHaveText('as pasted: 1.24');
     await release(page).selectOption('1.28');
     const admission = page.getByRole('tabpanel', { name: 'Admission' });
-    await expect(admission.getByTestId('release-note')).toContainText('Simulating Istio 1.28 (latest patch) (as set in the header)');
+    await expect(admission.getByTestId('release-note')).toContainText('Simulated as Istio 1.28 (latest patch) because it was chosen');
     await admission.getByTestId('release-note').locator('summary').click();
     // The paste still says 1.24, and the note says so.
     await expect(admission.getByTestId('release-note')).toContainText('The paste looks like Istio 1.24');
@@ -90,7 +105,7 @@ test.describe('the Istio release', () => {
     await other.getByRole('tab', { name: 'iptables-restore payload' }).click();
     await expect(other.getByTestId('rules-payload')).toContainText('-A OUTPUT -j ISTIO_OUTPUT');
     await other.getByRole('tab', { name: 'Admission' }).click();
-    await expect(other.getByRole('tabpanel', { name: 'Admission' }).getByTestId('release-note')).toContainText('Simulating Istio 1.28');
+    await expect(other.getByRole('tabpanel', { name: 'Admission' }).getByTestId('release-note')).toContainText('Simulated as Istio 1.28');
     await fresh.close();
   });
 

@@ -169,3 +169,22 @@ test("the DNS proxy's answer to the app comes back from the nameserver the app a
   await expect(page.getByTestId('trace-conntrack')).toContainText('zone 2');
   await expect(page.getByTestId('trace-conntrack')).toContainText('reply 127.0.0.1:15053 -> 192.0.2.10:40000');
 });
+
+test('the DNS answer keeps the query it answers when the packet form edits it, or says it no longer applies', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Example scenario').selectOption({ label: 'DNS capture by the Istio agent' });
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  await page.getByRole('button', { name: 'DNS answer to the app' }).click();
+  await expect(page.getByTestId('packet-answers')).toContainText('Answers the query UDP 192.0.2.10:40000 → 10.96.0.10:53');
+  // Sent to another port, the reply answers a query from that port: still un-NATed by conntrack.
+  await page.getByLabel('Destination port').fill('40001');
+  await page.getByRole('button', { name: 'Trace', exact: true }).click();
+  await expect(page.getByTestId('trace-prelude')).toContainText('UDP 192.0.2.10:40001 → 10.96.0.10:53');
+  await expect(page.getByTestId('trace-final')).toContainText('conntrack NAT to 10.96.0.10:53');
+  // Inbound, it answers nothing the pod sent: the form says so before and after the trace.
+  await page.locator('.custom-packet select').first().selectOption('inbound');
+  await expect(page.getByTestId('packet-answers-dropped')).toContainText('no longer applies');
+  await page.getByRole('button', { name: 'Trace', exact: true }).click();
+  await expect(page.getByTestId('trace-prelude')).toHaveCount(0);
+  await expect(page.getByTestId('packet-answers-dropped')).toContainText('traced on its own');
+});

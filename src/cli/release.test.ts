@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateDump } from '../engine/audit/index.ts';
+import { analyzeScenario } from '../engine/scenario/index.ts';
 import { runCli } from './verbs/captured.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshsim-release-'));
@@ -85,4 +87,51 @@ describe('meshsim releases', () => {
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/no istio-sidecar-injector ConfigMap or Istio image/);
   });
+});
+
+const DEFAULT_WEBHOOKS = readFileSync(fileURLToPath(new URL('../examples/default/webhooks.yaml', import.meta.url)), 'utf8');
+
+describe('one rule for the app and every verb: the setting, else the paste, else master', () => {
+  // A pod injected by Istio 1.24.0 (its istio-proxy image says so), in a namespace istiod injects.
+  const injected = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  namespace: shop
+  annotations: {sidecar.istio.io/status: '{"initContainers":["istio-init"],"containers":["istio-proxy"],"revision":"default"}'}
+spec:
+  initContainers:
+  - {name: istio-init, image: docker.io/istio/proxyv2:1.24.0, args: [istio-iptables, -p, "15001", -z, "15006", -u, "1337", -m, REDIRECT, -i, "*", -b, "*"]}
+  containers:
+  - {name: web, image: example/web:1}
+  - {name: istio-proxy, image: docker.io/istio/proxyv2:1.24.0}
+`;
+  const cases: { name: string; pod: string; flag?: string; want: RegExp }[] = [
+    { name: 'an injected pod names its release', pod: injected, want: /^Simulated as Istio 1\.24\.0 because the image docker\.io\/istio\/proxyv2:1\.24\.0 of istio-proxy of Pod shop\/web says 1\.24\.0\.$/ },
+    { name: 'the setting wins over the pod', pod: injected, flag: '1.27', want: /^Simulated as Istio 1\.27 \(latest patch\) because it was chosen .*, over the paste: the image .* says 1\.24\.0\.$/ },
+    { name: 'nothing tells: master', pod: POD, want: /^Simulated as Istio master because no istio-sidecar-injector ConfigMap and no Istio image tag in the input names a release\.$/ },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      // The app, on the same objects and the default install's webhooks (as check uses without any).
+      const app = analyzeScenario({ texts: { workloads: c.pod, namespaces: NAMESPACE, webhooks: DEFAULT_WEBHOOKS }, cluster: c.flag ? { istioRelease: c.flag } : {} });
+      expect(app.injection?.release).toBeDefined();
+      const reason = app.release!.revisions.default?.reason ?? app.release!.otherwise.reason;
+      expect(reason).toMatch(c.want);
+      const flag = c.flag ? ['--istio-version', c.flag] : [];
+      const pod = file('rule-pod.yaml', c.pod);
+      const ns = file('rule-ns.yaml', NAMESPACE);
+      const check = await runCli(['check', '-f', pod, '-f', ns, ...flag]);
+      expect(check.err.split('\n')).toContain(`note: ${reason}`);
+      const inject = await runCli(['inject', '-f', pod, ...flag]);
+      const iptables = await runCli(['iptables', '-f', pod, ...flag]);
+      // Master because nothing tells is every verb's quiet default; any other reason is said.
+      for (const r of [inject, iptables]) expect(r.err.includes(`meshsim: ${reason}`)).toBe(!/Istio master because no/.test(reason!));
+      // The same release's rules: iptables on the pod as the app injects it prints what the app's Traffic tab shows.
+      const podAsInjected = file('rule-injected.yaml', (await runCli(['inject', '-f', pod, ...flag])).out);
+      const rules = await runCli(['iptables', '-f', podAsInjected, ...flag]);
+      expect(app.traffic?.capture.payload.v4).toBeTruthy();
+      expect(rules.out).toContain(app.traffic!.capture.payload.v4);
+    });
+  }
 });

@@ -21,9 +21,12 @@ export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoic
     <div className="release-note" data-testid="release-note">
       <details>
         <summary>
-          Simulating <strong>{choice.label}</strong> <span className="muted">({BY[choice.chosenBy]})</span>
+          Simulated as <strong>{choice.label}</strong>
+          {choice.revision === 'default' ? '' : ` (revision ${choice.revision})`} <span className="muted">because {choice.because}</span>
         </summary>
-        <p className="small">{choice.summary}</p>
+        <p className="small">
+          {choice.summary} <span className="muted">({BY[choice.chosenBy]}; the CLI&apos;s --istio-version follows the same rule)</span>
+        </p>
         {d.evidence.length ? (
           <ul className="small">
             {d.evidence.map((e, i) => (

@@ -4,7 +4,7 @@ import { auditDump, summarizeAudit, type AuditRow, type AuditSummary } from '../
 import type { UpgradeStep } from '../../engine/upgrade/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { diagnosticLine, structuredOutput } from './format.ts';
-import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
+import { RELEASE_FLAG, releaseSetting } from '../release.ts';
 import type { AuditOverview } from '../../engine/audit/index.ts';
 
 /** Which release each revision was audited as. */
@@ -133,7 +133,7 @@ export function run(args: string[], io: CliIO): number {
   const steps: UpgradeStep[] | undefined = target !== undefined ? [{ kind: 'install', text: readInstall(target), input: target }] : undefined;
   const fidelity = flags.has('--admission-only') ? 'admission' : 'full';
   if (steps && fidelity === 'admission') throw new CliError('--target-install needs the full audit (it renders every pod under the target): drop --admission-only');
-  releaseFromFlag(values); // a release meshsim does not simulate is refused, as by every verb
+  releaseSetting(values); // a release meshsim does not simulate is refused, as by every verb
   const istioRelease = values[RELEASE_FLAG]?.at(-1);
   const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file, fidelity, ...(steps ? { steps } : {}), ...(istioRelease ? { istioRelease } : {}) });
   const summary = summarizeAudit(rows);

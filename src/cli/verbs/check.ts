@@ -6,7 +6,7 @@ import { withoutSidecarAdvice } from '../../engine/ambient/ambientStage.ts';
 import { createOutcomeInjector, injectionSubject, readInstallModels, withInjectionOutcome, type InjectionOutcomeResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
-import { releaseFromFlag } from '../release.ts';
+import { releaseSetting } from '../release.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
 import { renderAmbient, renderInpodRules } from './ambientText.ts';
 import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
@@ -14,6 +14,7 @@ import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
+import { releaseOfRevision } from '../../engine/releases/index.ts';
 import { diagnosticKey, diagnosticLine, onceEach, structuredOutput, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
@@ -93,7 +94,7 @@ export function run(args: string[], io: CliIO): number {
   const { values, flags, positional } = parseFlags(args, ['-f', '--filename', '-o', '--output', ...SETTING_FLAGS], ['--json', '--no-suggestions', '--truth-table', '--rules']);
   const format = flags.has('--json') ? 'json' : outputFormat(values, ['text', 'wide', 'json', 'yaml'] as const, 'text');
   // A release meshsim does not simulate is refused here, in the same words as every verb's.
-  releaseFromFlag(values);
+  const releaseNote = releaseSetting(values).note;
   const cluster = clusterFromFlags(values);
   const files = [...(values['-f'] ?? []), ...(values['--filename'] ?? []), ...positional];
   if (!files.length) throw new CliError('no input: give the files to check with -f FILE (or -f - for standard input)');
@@ -148,6 +149,10 @@ export function run(args: string[], io: CliIO): number {
   // MESHSIM_TIMING=1: how long the engine itself took, for the CLI benchmark (bench/cli.bench.ts).
   if (io.env.MESHSIM_TIMING === '1') io.err(`engine: ${(performance.now() - started).toFixed(1)} ms`);
   const ambientProblems = [...ambient.settings.diagnostics, ...ambient.workloads.flatMap((w) => w.diagnostics.filter((d) => !ambient.settings.diagnostics.includes(d)))];
+  // Which release each injecting revision is simulated as, and why, in the app's words.
+  const revisions = [...new Set(result.workloads.flatMap((w) => w.injectors.map((i) => i.revision)))];
+  for (const rev of revisions) notices.push(releaseOfRevision(releases, rev)!.reason);
+  if (releaseNote) notices.unshift(releaseNote);
   const diagnostics: Diagnostic[] = onceEach([...docs.diagnostics, ...result.diagnostics, ...injectionProblems, ...ambientProblems]);
   if (format === 'json' || format === 'yaml') {
     io.out(structuredOutput({ ...result, ambient, notices, diagnostics }, format));

@@ -4,9 +4,9 @@ import { jobNeverCompletes } from '../../engine/injection/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
-import { WORKLOAD_KINDS } from '../../engine/documents/index.ts';
+import { readScenarioDocuments, WORKLOAD_KINDS } from '../../engine/documents/index.ts';
 import { diagnosticLine, onceEach } from './format.ts';
-import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
+import { RELEASE_FLAG, releaseOfInput } from '../release.ts';
 
 /** The kinds kube-inject edits; a pod of any other kind comes from another controller's template. */
 const KUBE_INJECT_KINDS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
@@ -93,16 +93,20 @@ export function run(args: string[], io: CliIO): number {
     const f = configMapOrText(mesh, io);
     install.mesh = parseText(f.configMap ? f.configMap.data?.mesh : f.text, mesh);
   }
-  const release = releaseFromFlag(values, injectorConfigMap);
-  if (release.note) io.err(`meshsim: ${release.note}`);
   // As in the app and on current Kubernetes nodes; istioctl offline would say false.
   const nativeSidecars = boolFlag('--native-sidecars', values['--native-sidecars']?.at(-1)) ?? true;
-  const { stream, place } = joinFiles(files.map((f) => ({ name: f === '-' ? 'stdin' : f, text: readInput(f, io) })));
+  const inputs = files.map((f) => ({ name: f === '-' ? 'stdin' : f, text: readInput(f, io) }));
+  const revision = values['--revision']?.at(-1) ?? '';
+  // The release by the app's rule: the flag, else the injector ConfigMap, else the Istio images
+  // of the workloads (an injected pod's proxy), else master.
+  const release = releaseOfInput(values, readScenarioDocuments(inputs), { revision, injectorConfigMap });
+  for (const n of release.notes) io.err(`meshsim: ${n}`);
+  const { stream, place } = joinFiles(inputs);
   const result = injectScenario({
     workloads: stream,
     install,
-    kubeInjectRevision: values['--revision']?.at(-1) ?? '',
-    context: { nativeSidecars, release: release.behaviour },
+    kubeInjectRevision: revision,
+    context: { nativeSidecars, release: release.choice.behaviour },
   });
   const problems = onceEach(result.diagnostics.filter((d) => d.severity !== 'info').map(place));
   for (const d of problems) io.err(diagnosticLine(d));

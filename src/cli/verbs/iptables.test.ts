@@ -109,20 +109,23 @@ describe('whose istio-iptables writes the rules', () => {
     return file;
   };
 
-  it("the release the pod's istio-init image names, as the app reads it", async () => {
+  it("the release the pod's istio-proxy image names, as the app reads it, saying so", async () => {
     // From 1.25, each -o port also gets a udp RETURN; the 1.24 pod's istio-iptables writes none.
     const old = await run(['--why', '-f', podWith('docker.io/istio/proxyv2:1.24.0')]);
     expect(old.code).toBe(0);
-    expect(old.err).toMatch(/^# Istio 1\.24\.0, read from the image docker.io\/istio\/proxyv2:1.24.0 of the istio-init container/m);
+    expect(old.err).toMatch(/^# Simulated as Istio 1\.24\.0 because the image docker.io\/istio\/proxyv2:1.24.0 of istio-proxy of Pod d\/p says 1\.24\.0\.$/m);
+    // Said once: --why's line is the reason, so it is not repeated as a note.
+    expect(old.err.match(/Simulated as/g)).toHaveLength(1);
     expect(old.out).toContain('-A ISTIO_OUTPUT -p tcp --dport 8080 -j RETURN');
     expect(old.out).not.toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
     const newer = await run(['-f', podWith('docker.io/istio/proxyv2:1.28.1')]);
     expect(newer.out).toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
+    expect(newer.err.trim()).toBe('meshsim: Simulated as Istio 1.28.1 because the image docker.io/istio/proxyv2:1.28.1 of istio-proxy of Pod d/p says 1.28.1.');
   });
 
   it('--istio-version chooses another, and a release meshsim does not reproduce is an error', async () => {
     const r = await run(['--why', '--istio-version', '1.28', '-f', podWith('docker.io/istio/proxyv2:1.24.0')]);
-    expect(r.err).toMatch(/^# Istio 1\.28's istio-iptables \(--istio-version\)/m);
+    expect(r.err).toMatch(/^# Simulated as Istio 1\.28 \(latest patch\) because it was chosen \(the Istio setting, --istio-version\), over the paste: the image docker.io\/istio\/proxyv2:1.24.0 of istio-proxy of Pod d\/p says 1\.24\.0\.$/m);
     expect(r.out).toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
     const bad = await run(['--istio-version', '1.9', '--', '-b', '*']);
     expect(bad.code).toBe(2);

@@ -2,9 +2,10 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { captureRulesForArgs, captureRulesForClusterEnv, captureRulesForPod, type CaptureContext, type CaptureResult } from '../../engine/iptables/index.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
 import { CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
-import { behaviourOf, detectionInputOf, detectRelease, MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../../engine/releases/index.ts';
+import type { ReleaseBehaviour } from '../../engine/releases/index.ts';
+import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import { diagnosticLine } from './format.ts';
-import { RELEASE_FLAG, releaseFromFlag } from '../release.ts';
+import { RELEASE_FLAG, releaseOfInput } from '../release.ts';
 
 /** An IPv6 documentation address, used as the pod's address when --ipv6 is given without --pod-ip. */
 const IPV6_POD = '2001:db8::10';
@@ -24,27 +25,13 @@ function firstWorkload(text: string, file: string): Record<string, any> {
 }
 
 /**
- * Whose istio-iptables writes the rules: --istio-version, else the release a pod's istio-init,
- * istio-validation or istio-proxy image names (as the app reads an injected pod), else master.
+ * Whose istio-iptables writes the rules, by the app's rule (releases/chooseReleases): --istio-version,
+ * else the release the pod's Istio images name (its istio-proxy, as the app reads an injected pod),
+ * else master.
  */
-function chooseRelease(values: Record<string, string[]>, pod: Record<string, any> | undefined): { behaviour: ReleaseBehaviour; why: string; note?: string } {
-  const raw = values[RELEASE_FLAG]?.at(-1);
-  if (raw !== undefined && raw !== 'auto') {
-    const r = releaseFromFlag(values);
-    return { ...r, why: `Istio ${raw}'s istio-iptables (${RELEASE_FLAG})` };
-  }
-  const spec = pod?.kind === 'Pod' ? pod.spec : pod?.spec?.template?.spec ?? pod?.spec?.jobTemplate?.spec?.template?.spec;
-  const images: Array<{ image: string; what: string }> = [];
-  for (const field of ['initContainers', 'containers'] as const) {
-    const list: unknown = spec?.[field];
-    for (const c of Array.isArray(list) ? list : []) {
-      if (['istio-init', 'istio-validation', 'istio-proxy'].includes(c?.name) && typeof c?.image === 'string') images.push({ image: c.image, what: `the ${c.name} container` });
-    }
-  }
-  const d = images.length ? detectRelease(detectionInputOf(undefined, images)) : undefined;
-  if (!d || d.basis === 'none') return { behaviour: MASTER_BEHAVIOUR, why: `master's istio-iptables (no ${RELEASE_FLAG}, and no istio image in the input names a release)` };
-  const why = `${d.summary.replace(/\.$/, '')}; ${RELEASE_FLAG} chooses another`;
-  return { behaviour: behaviourOf(d.release), why };
+function chooseRelease(values: Record<string, string[]>, podText: { name: string; text: string } | undefined): { behaviour: ReleaseBehaviour; why: string; notes: string[] } {
+  const { choice, notes } = releaseOfInput(values, readScenarioDocuments(podText ? [podText] : []));
+  return { behaviour: choice.behaviour, why: choice.reason, notes };
 }
 
 export function run(args: string[], io: CliIO): number {
@@ -74,14 +61,15 @@ export function capture(args: string[], io: CliIO, nft: boolean): number {
     extraEnv[e.slice(0, eq)] = e.slice(eq + 1);
   }
   const ipv6 = flags.has('--ipv6');
-  const pod = podFile ? firstWorkload(readInput(podFile, io), podFile === '-' ? 'stdin' : podFile) : undefined;
-  const release = chooseRelease(values, pod);
-  // Which release and why is in --why (and the JSON's why); a release the flag names approximately says so.
-  if (release.note && values[RELEASE_FLAG]) io.err(`meshsim: ${release.note}`);
+  const podText = podFile ? { name: podFile === '-' ? 'stdin' : podFile, text: readInput(podFile, io) } : undefined;
+  const pod = podText ? firstWorkload(podText.text, podText.name) : undefined;
+  const release = chooseRelease(values, podText);
+  // Which release and why, when the input decided it (also in --why and the JSON's why).
+  for (const n of release.notes) if (!(flags.has('--why') && n === release.why)) io.err(`meshsim: ${n}`);
   // Said plainly, rather than as istio-iptables refusing a flag meshsim itself added.
   if (nft && !release.behaviour.iptables.nativeNftablesFlag) {
     const raw = values[RELEASE_FLAG]?.at(-1);
-    const whose = raw && raw !== 'auto' ? `Istio ${raw}'s istio-iptables` : `The istio-iptables this pod runs (${release.why})`;
+    const whose = raw && raw !== 'auto' ? `Istio ${raw}'s istio-iptables` : `The istio-iptables this pod runs (${release.why.replace(/^Simulated/, 'simulated').replace(/\.$/, '')})`;
     throw new CliError(`${whose} has no native nftables backend (--native-nftables is newer than that release): use meshsim iptables, or a later ${RELEASE_FLAG}`);
   }
   const context: CaptureContext = {

@@ -31,6 +31,8 @@ export interface ReleaseDetection {
   assumed: string[];
   /** One sentence: the release and why. */
   summary: string;
+  /** Why, as the end of "simulated as … because …" ("the image … of … says 1.28.0"). */
+  because: string;
 }
 
 /** A version string found in the paste. */
@@ -170,7 +172,7 @@ export function detectRelease(input: DetectionInput): ReleaseDetection {
 
   const assumed = patchDependentRows(chosen).map((row) => `${row.what} (${describeRange(row)}): assumed, as in the latest patch`);
   const summary = summaryOf(chosen, basis, evidence, input);
-  return { release: chosen, basis, evidence, conflicts, assumed, summary };
+  return { release: chosen, basis, evidence, conflicts, assumed, summary, because: becauseOf(basis, evidence, input) };
 }
 
 /** "1.24" or "1.27–1.28" for the minors a set of candidates spans. */
@@ -194,4 +196,19 @@ function summaryOf(r: IstioRelease, basis: ReleaseDetection['basis'], evidence: 
   }
   const used = evidence.filter((e) => !e.says.startsWith('ignored'));
   return `${describe(r)}, from the shape of ${input.install?.name ?? 'the install'} (${used.length} fingerprint${used.length === 1 ? '' : 's'}; no version string).`;
+}
+
+/** The evidence that decided, as the end of a "because" sentence. */
+function becauseOf(basis: ReleaseDetection['basis'], evidence: ReleaseEvidence[], input: DetectionInput): string {
+  if (basis === 'none') {
+    return input.install
+      ? `nothing in ${input.install.name} tells the release (no version, no telling key or template)`
+      : 'no istio-sidecar-injector ConfigMap and no Istio image tag in the input names a release';
+  }
+  if (basis === 'version') {
+    const first = evidence.find((e) => !e.says.startsWith('ignored') && !e.says.startsWith('not '));
+    return first ? `${first.signal} says ${first.says}` : 'a version string says so';
+  }
+  const used = evidence.filter((e) => !e.says.startsWith('ignored'));
+  return `the shape of ${input.install?.name ?? 'the install'} fits it (${used.length} fingerprint${used.length === 1 ? '' : 's'}, no version string)`;
 }

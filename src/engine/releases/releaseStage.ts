@@ -53,14 +53,18 @@ function imagesOf(docs: ScenarioDocuments): RevisionImage[] {
 }
 
 /**
- * The same choice outside the staged engine (the CLI's check, tests): from a scenario's documents,
- * parsing each injector ConfigMap's values and config here.
+ * The same choice outside the staged engine (every CLI verb, tests): from a scenario's documents,
+ * parsing each injector ConfigMap's values and config here; `installs`, when given, are the
+ * injector ConfigMaps instead of those among the documents.
  */
-export function releasesOfDocuments(docs: ScenarioDocuments, setting: string | undefined): ScenarioRelease {
-  const installs = docs.objects
-    .filter((o) => o.role.role === 'injectorConfigMap')
-    .map((o) => ({ revision: 'revision' in o.role ? o.role.revision : 'default', configMap: o.value, where: o.doc.locate([...o.path, 'metadata', 'name']) ?? o.doc.locate(o.path) }));
-  return chooseReleases(installs, imagesOf(docs), setting);
+export function releasesOfDocuments(docs: ScenarioDocuments, setting: string | undefined, installs?: PastedRevisionInstall[]): ScenarioRelease {
+  // The CLI's `inject --injector-config FILE` names its install apart from the workloads' files.
+  const pasted =
+    installs ??
+    docs.objects
+      .filter((o) => o.role.role === 'injectorConfigMap')
+      .map((o) => ({ revision: 'revision' in o.role ? o.role.revision : 'default', configMap: o.value, where: o.doc.locate([...o.path, 'metadata', 'name']) ?? o.doc.locate(o.path) }));
+  return chooseReleases(pasted, imagesOf(docs), setting);
 }
 
 export const releaseStage = defineStage({

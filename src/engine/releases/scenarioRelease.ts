@@ -28,6 +28,14 @@ export interface ReleaseChoice {
   chosenBy: 'setting' | 'detected' | 'default';
   /** One sentence: the release and why. */
   summary: string;
+  /**
+   * The same as every face says it: "Simulated as Istio 1.28.0 because the image … says 1.28.0."
+   * The app's release note and every CLI verb print this sentence, so the two never explain a
+   * choice differently.
+   */
+  reason: string;
+  /** The reason's end, after "because" ("the image … says 1.28.0"), for a face that sets the release apart. */
+  because: string;
   /** What was read from the paste (also when the setting overrides it). */
   detection: ReleaseDetection;
   behaviour: ReleaseBehaviour;
@@ -68,7 +76,22 @@ function differsFromMaster(r: IstioRelease): string[] {
 }
 
 function choice(revision: string, r: IstioRelease, chosenBy: ReleaseChoice['chosenBy'], detection: ReleaseDetection, summary: string): ReleaseChoice {
-  return { revision, release: r, name: formatRelease(r), label: labelOf(r), chosenBy, summary, detection, behaviour: behaviourOf(r), differsFromMaster: differsFromMaster(r), upgrades: upgradePath(r) };
+  const because = becauseOf(r, chosenBy, detection);
+  const reason = `Simulated as ${labelOf(r)}${revision === 'default' ? '' : ` (revision ${revision})`} because ${because}.`;
+  return { revision, release: r, name: formatRelease(r), label: labelOf(r), chosenBy, summary, reason, because, detection, behaviour: behaviourOf(r), differsFromMaster: differsFromMaster(r), upgrades: upgradePath(r) };
+}
+
+/**
+ * The one rule, in words: a release the user chose (the app's Istio setting, --istio-version) wins;
+ * else what the paste says (the injector ConfigMap's global.tag, chart labels and shape, then the
+ * image tags of istiod and of injected proxies); else master, the release meshsim's built-in
+ * install is. A choice is the user's to make; a paste is the cluster's own word; master is what
+ * meshsim itself ships.
+ */
+function becauseOf(r: IstioRelease, chosenBy: ReleaseChoice['chosenBy'], detection: ReleaseDetection): string {
+  if (chosenBy !== 'setting') return detection.because;
+  const differs = detection.basis !== 'none' && formatRelease(detection.release) !== formatRelease(r);
+  return `it was chosen (the Istio setting, --istio-version)${differs ? `, over the paste: ${detection.because}` : ''}`;
 }
 
 /**

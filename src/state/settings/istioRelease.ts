@@ -23,11 +23,10 @@ export const istioRelease: ClusterSetting = {
   describe: (value, result) => {
     const r = result?.release;
     if (!r) return undefined;
-    const injecting = result?.injection?.release;
-    if (value === 'auto') {
-      const shown = injecting ?? r.revisions.default ?? r.otherwise;
-      return { label: `as pasted: ${shown.name}`, title: shown.summary };
-    }
-    return injecting ? { title: injecting.summary } : undefined;
+    // The revision that injects the selected workload, else default: the release its panels simulate.
+    const revision = result?.injection?.install.revision ?? 'default';
+    const shown = Object.hasOwn(r.revisions, revision) ? r.revisions[revision] : r.otherwise;
+    if (value === 'auto') return { label: `as pasted: ${shown.name}`, title: shown.reason };
+    return { title: shown.reason };
   },
 };

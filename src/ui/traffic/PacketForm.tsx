@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { TracePacket, TrafficResult } from '../../worker/protocol.ts';
 import { useAppState } from '../../state/storeContext.tsx';
 import { addressProblem, portProblem } from './addresses.ts';
+import { answeredQuery } from './answeredQuery.ts';
 
 /** What the user is typing: the fields as text, so a half-typed value stays as typed. */
 interface Draft {
@@ -37,6 +38,9 @@ export function PacketForm({ traffic }: { traffic: TrafficResult }) {
     edit(patch);
   };
   const say = (f: 'addr' | 'port' | 'uid') => (shown || touched[f] ? problems[f] : undefined);
+  // The query a reply answers (the DNS-answer preset) follows the edited reply, or is said to no longer apply.
+  const [dropped, setDropped] = useState<string | undefined>(undefined);
+  const answering = d && current?.prelude ? answeredQuery({ direction: d.direction, proto: d.proto, dst: { addr: d.addr.trim(), port: Number(d.port) } }, current.prelude) : {};
   const field = (f: 'addr' | 'port' | 'uid') => ({
     'aria-invalid': say(f) ? true : undefined,
     'aria-describedby': say(f) ? `${ids}-${f}` : undefined,
@@ -60,6 +64,7 @@ export function PacketForm({ traffic }: { traffic: TrafficResult }) {
               setDraft(undefined);
               setShown(false);
               setTouched({});
+              setDropped(undefined);
               setTraffic({ preset: preset.id, packet: undefined });
             }}
           >
@@ -76,8 +81,10 @@ export function PacketForm({ traffic }: { traffic: TrafficResult }) {
             setShown(true);
             if (problems.addr || problems.port || problems.uid) return;
             const uid = d.direction === 'outbound' && d.uid.trim() !== '' ? Number(d.uid) : undefined;
+            const { prelude: _previous, ...rest } = current;
+            setDropped(answering.dropped);
             setTraffic({
-              packet: { ...current, direction: d.direction, proto: d.proto, dst: { ...current.dst, addr: d.addr.trim(), port: Number(d.port) }, uid, gid: uid, family: traffic.family },
+              packet: { ...rest, ...(answering.prelude ? { prelude: answering.prelude } : {}), direction: d.direction, proto: d.proto, dst: { ...current.dst, addr: d.addr.trim(), port: Number(d.port) }, uid, gid: uid, family: traffic.family },
             });
           }}
         >
@@ -118,6 +125,17 @@ export function PacketForm({ traffic }: { traffic: TrafficResult }) {
           <button className="button primary" type="submit">
             Trace
           </button>
+          {answering.prelude ? (
+            <p className="answered-query small muted" data-testid="packet-answers">
+              Answers the query {answering.prelude.proto.toUpperCase()} {answering.prelude.src.addr}:{answering.prelude.src.port} → {answering.prelude.dst.addr}:{answering.prelude.dst.port}, traced
+              first: a reply goes back to where its query came from.
+            </p>
+          ) : null}
+          {answering.dropped ?? dropped ? (
+            <p className="answered-query small warning-text" role="status" data-testid="packet-answers-dropped">
+              {answering.dropped ?? dropped}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </div>
