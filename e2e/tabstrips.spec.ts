@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
+
+/*
+ * Every tab of the result strip and of the input strip is whole and on screen, whichever result
+ * tab is open, at a laptop's 1440 × 900 and a phone's 390 × 844, in both themes: a strip that
+ * scrolled sideways hid Admission behind the workload picker when Upgrade was open, and on a phone
+ * clipped the first tab beside "Show editor". Screenshots go to reports/tabstrips-*.png.
+ */
+
+const SIZES = [
+  { name: 'laptop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Each tab of a strip that is not whole inside both the strip and the screen, or that something covers. */
+async function clippedTabs(page: Page, strip: string): Promise<string[]> {
+  return page.locator(`[role=tablist][aria-label="${strip}"]`).evaluate((list) => {
+    const bad: string[] = [];
+    const s = list.getBoundingClientRect();
+    if (list.scrollWidth > list.clientWidth + 1) bad.push(`the strip scrolls: ${list.scrollWidth} px of tabs in ${list.clientWidth} px`);
+    for (const tab of list.querySelectorAll<HTMLElement>('[role=tab]')) {
+      const r = tab.getBoundingClientRect();
+      const name = tab.textContent?.trim();
+      const inside = (a: DOMRect | { left: number; right: number; top: number; bottom: number }) => r.left >= a.left - 0.5 && r.right <= a.right + 0.5 && r.top >= a.top - 0.5 && r.bottom <= a.bottom + 0.5;
+      if (r.width < 1 || r.height < 1) bad.push(`${name}: no size`);
+      else if (!inside(s)) bad.push(`${name}: [${Math.round(r.left)}, ${Math.round(r.right)}] outside the strip [${Math.round(s.left)}, ${Math.round(s.right)}]`);
+      else if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight })) bad.push(`${name}: outside the screen`);
+      else {
+        // Nothing (the picker, the fold button) lies over either end of the tab.
+        for (const x of [r.left + 2, r.right - 2]) {
+          const hit = document.elementFromPoint(x, r.top + r.height / 2);
+          if (!hit || !(hit === tab || tab.contains(hit))) bad.push(`${name}: covered at x=${Math.round(x)} by ${hit?.tagName.toLowerCase()}.${hit?.className}`);
+        }
+      }
+    }
+    return bad;
+  });
+}
+
+async function openExample(page: Page, label: string, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByLabel('Example scenario').selectOption({ label });
+  await expect(page.getByTestId('example-story')).toContainText(label);
+  if (phone && (await page.locator('#topbar-tools').isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+}
+
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every tab is whole and on screen, whichever result tab is open, at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme });
+      await openApp(page);
+      // The canary-upgrade example has two workloads, so the picker sits beside the tabs.
+      await openExample(page, 'A canary upgrade, step by step', size.name === 'phone');
+      const results = page.getByRole('tablist', { name: 'Results' });
+      for (const name of await results.getByRole('tab').allTextContents()) {
+        await results.getByRole('tab', { name, exact: true }).click();
+        await expect(results.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+        expect(await clippedTabs(page, 'Results'), `with ${name} open`).toEqual([]);
+      }
+      await page.screenshot({ path: `reports/tabstrips-${size.name}-${theme}-upgrade.png` });
+      // The input strip, with the editor shown (a phone folds it away at first).
+      if (size.name === 'phone') await page.getByRole('button', { name: 'Show editor' }).click();
+      const inputs = page.locator('.input-bar [role=tablist]');
+      await expect(inputs).toBeVisible();
+      expect(await clippedTabs(page, (await inputs.getAttribute('aria-label'))!)).toEqual([]);
+      await page.screenshot({ path: `reports/tabstrips-${size.name}-${theme}-editor.png` });
+    });
+  }
+}
