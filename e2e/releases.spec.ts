@@ -64,7 +64,7 @@ test.describe('the Istio release', () => {
       const files = { 'webhooks.yaml': read('istio-sidecar-injector.mutatingwebhookconfiguration.yaml'), 'injector.yaml': read('istio-sidecar-injector.configmap.yaml'), 'mesh.yaml': read('istio.configmap.yaml'), 'ns.yaml': namespaces, 'job.yaml': job };
       for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
       const cli = spawnSync('node', [resolve('bin/meshsim.mjs'), 'check', ...Object.keys(files).flatMap((f) => ['-f', join(dir, f)])], { encoding: 'utf8', timeout: 60_000 });
-      const reason = (await admission.getByTestId('release-note').locator('summary').innerText()).replace(/\s+/g, ' ').trim();
+      const reason = (await page.getByRole('tabpanel', { name: 'Patched pod' }).getByTestId('release-note').locator('summary').innerText()).replace(/\s+/g, ' ').trim();
       expect(reason).toMatch(/^Simulated as Istio 1\.24 \(latest patch\) because /);
       expect(cli.stderr.split('\n')).toContain(`note: ${reason}.`);
     } finally {
