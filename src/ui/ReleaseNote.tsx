@@ -24,8 +24,8 @@ export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoic
           Simulated as <strong>{choice.label}</strong>
           {choice.revision === 'default' ? '' : ` (revision ${choice.revision})`} <span className="muted">because {choice.because}</span>
         </summary>
-        <p className="small">
-          {choice.summary} <span className="muted">({BY[choice.chosenBy]}; the CLI&apos;s --istio-version follows the same rule)</span>
+        <p className="small muted">
+          {BY[choice.chosenBy]}: the app and the meshsim command follow one rule, the Istio setting (--istio-version), else what the paste says, else master.
         </p>
         {d.evidence.length ? (
           <ul className="small">
