@@ -82,7 +82,7 @@ test.describe('the Istio release', () => {
     await expect(admission.getByTestId('release-note')).toContainText('Simulated as Istio 1.28 (latest patch) because it was chosen');
     await admission.getByTestId('release-note').locator('summary').click();
     // The paste still says 1.24, and the note says so.
-    await expect(admission.getByTestId('release-note')).toContainText('over the paste, which looks like Istio 1.24 (the shape of istio-sidecar-injector fits it');
+    await expect(admission.getByTestId('release-note')).toContainText('over the paste, which looks like Istio 1.24 (latest patch): the shape of istio-sidecar-injector fits it');
     // 1.24's template reads only istiod's ENABLE_NATIVE_SIDECARS, which the paste leaves unset:
     // under 1.28's istiod the Job is still warned (the template, not the release, decides).
     await expect(page.getByText(/This Job will never complete while istio-proxy runs/).first()).toBeVisible();

@@ -108,7 +108,7 @@ spec:
 `;
   const cases: { name: string; pod: string; flag?: string; want: RegExp }[] = [
     { name: 'an injected pod names its release', pod: injected, want: /^Simulated as Istio 1\.24\.0 because the image docker\.io\/istio\/proxyv2:1\.24\.0 of istio-proxy of Pod shop\/web says 1\.24\.0\.$/ },
-    { name: 'the setting wins over the pod', pod: injected, flag: '1.27', want: /^Simulated as Istio 1\.27 \(latest patch\) because it was chosen .*, over the paste, which looks like Istio 1\.24\.0 \(the image .* says 1\.24\.0\)\.$/ },
+    { name: 'the setting wins over the pod', pod: injected, flag: '1.27', want: /^Simulated as Istio 1\.27 \(latest patch\) because it was chosen .*, over the paste, which looks like Istio 1\.24\.0: the image .* says 1\.24\.0\.$/ },
     { name: 'nothing tells: master', pod: POD, want: /^Simulated as Istio master because no istio-sidecar-injector ConfigMap and no Istio image tag in the input names a release\.$/ },
   ];
   for (const c of cases) {

@@ -125,7 +125,7 @@ describe('whose istio-iptables writes the rules', () => {
 
   it('--istio-version chooses another, and a release meshsim does not reproduce is an error', async () => {
     const r = await run(['--why', '--istio-version', '1.28', '-f', podWith('docker.io/istio/proxyv2:1.24.0')]);
-    expect(r.err).toMatch(/^# Simulated as Istio 1\.28 \(latest patch\) because it was chosen \(the Istio setting, --istio-version\), over the paste, which looks like Istio 1\.24\.0 \(the image docker.io\/istio\/proxyv2:1.24.0 of istio-proxy of Pod d\/p says 1\.24\.0\)\.$/m);
+    expect(r.err).toMatch(/^# Simulated as Istio 1\.28 \(latest patch\) because it was chosen \(the Istio setting, --istio-version\), over the paste, which looks like Istio 1\.24\.0: the image docker.io\/istio\/proxyv2:1.24.0 of istio-proxy of Pod d\/p says 1\.24\.0\.$/m);
     expect(r.out).toContain('-A ISTIO_OUTPUT -p udp --dport 8080 -j RETURN');
     const bad = await run(['--istio-version', '1.9', '--', '-b', '*']);
     expect(bad.code).toBe(2);

@@ -91,7 +91,7 @@ function choice(revision: string, r: IstioRelease, chosenBy: ReleaseChoice['chos
 function becauseOf(r: IstioRelease, chosenBy: ReleaseChoice['chosenBy'], detection: ReleaseDetection): string {
   if (chosenBy !== 'setting') return detection.because;
   const differs = detection.basis !== 'none' && formatRelease(detection.release) !== formatRelease(r);
-  return `it was chosen (the Istio setting, --istio-version)${differs ? `, over the paste, which looks like ${labelOf(detection.release)} (${detection.because})` : ''}`;
+  return `it was chosen (the Istio setting, --istio-version)${differs ? `, over the paste, which looks like ${labelOf(detection.release)}: ${detection.because}` : ''}`;
 }
 
 /**
