@@ -1,4 +1,3 @@
 // The part of the engine a first verdict needs (parse, admission, suggestions), for the app's
 // worker: it answers with this while the rest (later.ts) loads. Everything else: index.ts.
-export { createScenarioEngine, type ScenarioEngine } from './scenario/engine.ts';
-export { FIRST_STAGES, LATER_SECTIONS } from './scenario/firstStages.ts';
+export { createScenarioEngine, FIRST_STAGES, LATER_SECTIONS, type ScenarioEngine } from './scenario/firstVerdict.ts';

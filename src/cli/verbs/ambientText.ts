@@ -1,7 +1,7 @@
 import type { WorkloadDataPlane } from '../../engine/ambient/index.ts';
 import type { CniSettingsSection } from '../../engine/ambient/index.ts';
 import { ambientCapture } from '../../engine/ambient/ambientTraffic.ts';
-import { traceTraffic } from '../../engine/scenario/trafficSection.ts';
+import { traceTraffic } from '../../engine/traffic/index.ts';
 
 const MARK = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' } as const;
 const MODE = { sidecar: 'IN THE MESH (sidecar)', ambient: 'IN THE MESH (ambient)', none: 'OUT OF THE MESH', rejected: 'NOT CREATED (rejected)' } as const;

@@ -9,7 +9,7 @@ import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io
 import { releaseSetting } from '../release.ts';
 import { clusterFromFlags, SETTING_FLAGS } from '../settings.ts';
 import { renderAmbient, renderInpodRules } from './ambientText.ts';
-import { firstContainerPort } from '../../engine/scenario/trafficSection.ts';
+import { firstContainerPort } from '../../engine/traffic/index.ts';
 
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;

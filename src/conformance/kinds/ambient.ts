@@ -5,7 +5,7 @@ import { parse as parseYaml, stringify } from 'yaml';
 import { analyzeAdmission } from '../../engine/admission/index.ts';
 import { decideAmbient, readAmbientNamespace, readAmbientPod, resolveCniSettings, splitExcludeNamespaces, type AmbientDecision, type AmbientEvent, type IstioCniSettings } from '../../engine/ambient/index.ts';
 import { readScenarioDocuments } from '../../engine/documents/index.ts';
-import { analyzeInjection } from '../../engine/scenario/injectionSection.ts';
+import { analyzeInjection } from '../../engine/scenario/index.ts';
 import type { CorpusCase, KindChecker } from '../types.ts';
 
 /**

@@ -13,8 +13,7 @@
  */
 import type { Diagnostic } from '../diagnostics.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
-import { defineStage } from '../scenario/pipeline.ts';
-import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
+import { defineStage, INPUT_NAMES, type InputName } from '../stages/index.ts';
 import { yamlStreamEditorOf } from '../yaml/index.ts';
 import { builtinCniConfigMapText } from './builtinConfigMap.ts';
 import { resolveCniSettings } from './readSettings.ts';
@@ -40,7 +39,7 @@ export interface AmbientSection {
   diagnostics: Diagnostic[];
 }
 
-declare module '../scenario/sections.ts' {
+declare module '../stages/index.ts' {
   interface ScenarioSections {
     /** Is the selected pod in the mesh, and how: sidecar, ambient, or neither (istio-cni's view). */
     ambient?: AmbientSection;

@@ -5,7 +5,7 @@
  */
 import { diagnostic } from '../diagnostics.ts';
 import type { ScenarioObject } from '../documents/index.ts';
-import { defineStage } from '../scenario/pipeline.ts';
+import { defineStage } from '../stages/index.ts';
 import { workloadAmbientIntent } from './intent.ts';
 import { resolveCniSettings, type CniSettingsSources, type ResolvedCniSettings } from './readSettings.ts';
 import { switchesOf } from './switches.ts';

@@ -1,5 +1,5 @@
 import { decideAmbient, readAmbientNamespace, readAmbientPod, resolveCniSettings, type ResolvedCniSettings } from '../ambient/index.ts';
-import { captureTraffic } from '../scenario/trafficSection.ts';
+import { captureTraffic } from '../traffic/index.ts';
 import { inPodRules } from './ambientRules.ts';
 import type { DumpObject } from './readDump.ts';
 import type { CaptureSummary } from './types.ts';

@@ -1,11 +1,9 @@
-import { admitPod, type AdmissionCore } from '../admission/index.ts';
+import { admitPod, withInjectionOutcome, type AdmissionCore } from '../admission/index.ts';
 import type { PodSubject } from '../admission/index.ts';
 import type { ScenarioIndex } from '../admission/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
 import { defaultEngine } from '../injection/index.ts';
-import { webhookInject } from '../injection/index.ts';
-import { withInjectionOutcome } from '../scenario/rejectedByIstiod.ts';
-import { renderOutcome } from '../scenario/injectionSection.ts';
+import { renderOutcome, webhookInject } from '../injection/index.ts';
 import { captureOf, cniSettingsOf } from './capture.ts';
 import { dataPlaneChange, runningDataPlane } from './dataPlaneChange.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';

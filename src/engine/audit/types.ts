@@ -1,6 +1,6 @@
 import type { Verdict } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { InputName } from '../scenario/types.ts';
+import type { InputName } from '../stages/index.ts';
 import type { UpgradeStep } from '../upgrade/steps.ts';
 
 /**

@@ -15,4 +15,5 @@ export { envProvenance, clusterEnv, type EnvEntry, type EnvSource } from './envP
 // Reached from other folders (through this door, as every import from outside is).
 export { jobNeverCompletes } from './jobCompletion.ts';
 export { podsFromObject } from './podFromWorkload.ts';
+export { renderOutcome } from './renderOutcome.ts';
 export { STATUS_ANNOTATION, parseStatus, stripPod, type InjectionStatus } from './stripPod.ts';

@@ -15,6 +15,8 @@ export { KUBE_TYPES, KUBE_TYPES_ZERO_TIME_AS_NULL, KUBE_INJECT_SCHEME, KUBE_INJE
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';
 export { fields as schemaFields } from './schemaTypes.ts';
 export { strategicMerge, type StrategicMergeResult } from './strategicMerge.ts';
+// `kubectl diff`'s view of two objects written out: a unified diff of their texts.
+export { unifiedDiff } from './unifiedDiff.ts';
 export { createJsonPatch, applyJsonPatch, type JsonPatchOperation, type AppliedJsonPatch } from './jsonPatch.ts';
 export { mergeOverlay, strategicMergePod, strategicMergeContainer, type OverlayResult } from './overlay.ts';
 export { goJsonMarshal } from './goJson.ts';

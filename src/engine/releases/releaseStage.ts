@@ -4,11 +4,11 @@
  */
 import type { ScenarioDocuments } from '../documents/index.ts';
 import type { InjectorConfigMapModel } from '../install/index.ts';
-import { defineStage } from '../scenario/pipeline.ts';
+import { defineStage } from '../stages/index.ts';
 import { istioImagesOf } from './fromPaste.ts';
 import { chooseReleases, type PastedRevisionInstall, type RevisionImage, type ScenarioRelease } from './scenarioRelease.ts';
 
-declare module '../scenario/sections.ts' {
+declare module '../stages/index.ts' {
   interface ScenarioSections {
     /** The Istio release each revision is simulated as, and why. */
     release?: ScenarioRelease;

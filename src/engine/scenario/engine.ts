@@ -1,5 +1,5 @@
-import { createStageRunner, type AnyStage, type StageId } from './pipeline.ts';
-import type { ScenarioSections } from './sections.ts';
+import { createStageRunner, type AnyStage, type StageId } from '../stages/index.ts';
+import type { ScenarioSections } from '../stages/index.ts';
 import type { ScenarioInput, ScenarioResult } from './types.ts';
 
 /** A scenario engine: `analyze` is analyzeScenario with memory of its last run, stage by stage. */

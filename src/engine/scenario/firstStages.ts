@@ -1,7 +1,7 @@
 import { ambientIntentStage, cniSettingsStage } from '../ambient/firstStages.ts';
 import { releaseStage } from '../releases/releaseStage.ts';
-import type { AnyStage } from './pipeline.ts';
-import type { ScenarioSections } from './sections.ts';
+import type { AnyStage } from '../stages/index.ts';
+import type { ScenarioSections } from '../stages/index.ts';
 import { admissionStage, admitStage, clusterIndexStage, suggestionsStage, suggestionTextsStage } from './stages/admission.ts';
 import { inputStages } from './stages/inputs.ts';
 import { installsStage } from './stages/installs.ts';

@@ -3,12 +3,12 @@ import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, type ClusterContext, type InjectedPodReport, type InjectionInstall } from '../injection/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall } from '../injection/index.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
-import { readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
+import { pilotEnvOf, readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
-import type { InjectionOutcome } from './rejectedByIstiod.ts';
-import { unifiedDiff } from './unifiedDiff.ts';
+import type { InjectionOutcome } from '../admission/index.ts';
+import { unifiedDiff } from '../kube/index.ts';
 import { parseGoBool } from '../go/index.ts';
 import { jobNeverCompletes } from '../injection/index.ts';
 import type { TemplatedKind } from '../kube/index.ts';
@@ -233,13 +233,6 @@ export function decodeWorkload(workload: Workload): { value: JsonValue } | { err
   return { error: decoded.error, diagnostic: diagnostic('injection', 'error', `the workload cannot be read as Kubernetes reads it: ${decoded.error}`, at) };
 }
 
-/** istiod's environment as the chart sets it: values.pilot.env (in the ConfigMap from 1.26; earlier only if added by hand). */
-export function pilotEnvOf(values: unknown): Record<string, string> {
-  const env = (values as { pilot?: { env?: unknown } } | null | undefined)?.pilot?.env;
-  if (!env || typeof env !== 'object' || Array.isArray(env)) return {};
-  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => [k, String(v)]));
-}
-
 function withoutKey(m: Record<string, string>, key: string): Record<string, string> {
   const { [key]: _dropped, ...rest } = m;
   return rest;
@@ -277,20 +270,6 @@ function ownerKindOf(w: Workload): string | undefined {
   const owners = w.value.metadata?.ownerReferences;
   const controller = Array.isArray(owners) ? owners.find((o: any) => o?.controller === true) : undefined;
   return typeof controller?.kind === 'string' ? controller.kind : undefined;
-}
-
-/** istiod failed to render the pod's injection: the webhook answers with the error, unless meshsim is the one that cannot. */
-export function renderOutcome(revision: string, error: string): InjectionOutcome {
-  const id = `istiod:${revision}:render`;
-  if (isNotSimulated(error)) {
-    // istiod would render it; meshsim cannot, so the verdict stands and the gap is said out loud.
-    const detail = `meshsim cannot render this injection, so it cannot show the patched pod: ${error}`;
-    return { step: { id, stage: 'istiod', title: 'render the injection', outcome: 'skip', detail, values: [] } };
-  }
-  return {
-    step: { id, stage: 'istiod', title: 'render the injection', outcome: 'fail', detail: error, values: [] },
-    rejection: `Rejected: istiod revision ${revision} decides to inject, then fails and answers the webhook with its error, so the API server refuses the pod — ${error}`,
-  };
 }
 
 /** A template error points at the template's line in the user's Injector tab when that is where it was written. */

@@ -1,5 +1,5 @@
 import { ambientStage, ambientWorkloadStage } from '../ambient/ambientStage.ts';
-import type { AnyStage } from './pipeline.ts';
+import type { AnyStage } from '../stages/index.ts';
 import { injectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
 import { upgradeStage } from '../upgrade/upgradeStage.ts';

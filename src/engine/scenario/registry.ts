@@ -1,6 +1,6 @@
 import { FIRST_STAGES } from './firstStages.ts';
 import { LATER_STAGES } from './laterStages.ts';
-import type { AnyStage } from './pipeline.ts';
+import type { AnyStage } from '../stages/index.ts';
 
 /**
  * Every stage of the scenario engine. The order is the order of the result's diagnostics; stages

@@ -1,8 +1,8 @@
 import type { Workload } from '../documents/index.ts';
-import { defineStage, type StageContext } from './pipeline.ts';
+import { defineStage, type StageContext } from '../stages/index.ts';
 import { releaseOfRevision } from '../releases/scenarioRelease.ts';
 import { ambientCapture } from '../ambient/ambientTraffic.ts';
-import { captureTraffic, firstContainerPort, trafficResult, traceTraffic } from './trafficSection.ts';
+import { captureTraffic, firstContainerPort, trafficResult, traceTraffic } from '../traffic/index.ts';
 
 /**
  * `capture`: the rules that capture the selected pod's traffic (the injected pod, else the pod as

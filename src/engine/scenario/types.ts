@@ -1,23 +1,18 @@
 import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/index.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { ClusterOptions } from './injectionSection.ts';
-import type { ScenarioSections } from './sections.ts';
-import type { TrafficOptions } from './trafficSection.ts';
-import type { UpgradeStep } from '../upgrade/steps.ts';
+import type { InputName, ScenarioSections } from '../stages/index.ts';
+import type { TrafficOptions } from '../traffic/index.ts';
 
-/** The editor tabs of a scenario; each is one YAML stream. */
-export const INPUT_NAMES = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'] as const;
-export type InputName = (typeof INPUT_NAMES)[number];
+// The input names and the input's shape belong to the stage machinery (../stages/), below every capability.
+export { INPUT_NAMES, type InputName, type ScenarioInput } from '../stages/index.ts';
 
-export interface ScenarioInput {
-  /** The text of every input, by name. Missing inputs count as empty. */
-  texts: Partial<Record<InputName, string>>;
-  /** Which workload the pod, environment and traffic views are about (default: the first). */
-  selectedWorkload?: number;
-  traffic?: TrafficOptions;
-  cluster?: ClusterOptions;
-  /** Upgrade steps to preview (src/engine/upgrade): the result then has an `upgrade` section. */
-  upgrade?: { steps: UpgradeStep[] };
+declare module '../stages/index.ts' {
+  /** The settings the scenario's own stages read (the upgrade preview adds its steps in ../upgrade/). */
+  interface ScenarioInput {
+    traffic?: TrafficOptions;
+    cluster?: ClusterOptions;
+  }
 }
 
 /** A suggestion with the input texts it would produce, so the UI can apply it as one undoable edit. */

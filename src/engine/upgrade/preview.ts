@@ -9,9 +9,8 @@ import { sidecarStateOf } from '../audit/sidecarState.ts';
 import type { AuditRow, RestartChange } from '../audit/types.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { podsFromObject } from '../injection/index.ts';
-import { toSigsYaml, type JsonValue } from '../kube/index.ts';
-import { INPUT_NAMES, type InputName } from '../scenario/types.ts';
-import { unifiedDiff } from '../scenario/unifiedDiff.ts';
+import { toSigsYaml, unifiedDiff, type JsonValue } from '../kube/index.ts';
+import { INPUT_NAMES, type InputName } from '../stages/index.ts';
 import { applySteps, type UpgradeStep } from './steps.ts';
 
 /*

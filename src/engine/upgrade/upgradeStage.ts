@@ -1,8 +1,12 @@
-import { defineStage } from '../scenario/pipeline.ts';
-import { INPUT_NAMES } from '../scenario/types.ts';
+import { defineStage, INPUT_NAMES } from '../stages/index.ts';
 import { previewUpgrade, type UpgradePreview } from './preview.ts';
+import type { UpgradeStep } from './steps.ts';
 
-declare module '../scenario/sections.ts' {
+declare module '../stages/index.ts' {
+  interface ScenarioInput {
+    /** Upgrade steps to preview: the result then has an `upgrade` section. */
+    upgrade?: { steps: UpgradeStep[] };
+  }
   interface ScenarioSections {
     /** The upgrade preview, when the input names upgrade steps (`ScenarioInput.upgrade`). */
     upgrade?: UpgradePreview;

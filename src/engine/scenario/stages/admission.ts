@@ -1,10 +1,10 @@
-import { admitWorkloads, indexScenario, suggestForWorkloads, type YamlEdit } from '../../admission/index.ts';
+import { admitWorkloads, indexScenario, suggestForWorkloads, withInjectionOutcome, type YamlEdit } from '../../admission/index.ts';
 import { withoutSidecarAdvice } from '../../ambient/firstStages.ts';
 import type { Suggestion } from '../../admission/index.ts';
 import { yamlStreamEditorOf } from '../../yaml/index.ts';
-import { defineStage, type StageContext } from '../pipeline.ts';
-import { withInjectionOutcome } from '../rejectedByIstiod.ts';
-import { INPUT_NAMES, type InputName, type ScenarioAdmission } from '../types.ts';
+import { defineStage, type StageContext } from '../../stages/index.ts';
+import { INPUT_NAMES, type InputName } from '../../stages/index.ts';
+import type { ScenarioAdmission } from '../types.ts';
 
 type Editor = ReturnType<typeof yamlStreamEditorOf>;
 

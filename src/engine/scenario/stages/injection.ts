@@ -1,4 +1,4 @@
-import { defineStage, type StageContext } from '../pipeline.ts';
+import { defineStage, type StageContext } from '../../stages/index.ts';
 import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
 import { releaseOfRevision } from '../../releases/scenarioRelease.ts';
 

@@ -1,8 +1,8 @@
 import { readInputDocuments, type InputDocuments } from '../../documents/index.ts';
 import { readInjectorConfigMapModel, readMeshConfigMapModel } from '../../install/index.ts';
-import { defineStage, type AnyStage } from '../pipeline.ts';
+import { defineStage, type AnyStage } from '../../stages/index.ts';
 import type { InstallModels } from '../injectionSection.ts';
-import { INPUT_NAMES, type InputName } from '../types.ts';
+import { INPUT_NAMES, type InputName } from '../../stages/index.ts';
 
 /** One input read once: its documents and, for the injector and mesh ConfigMaps in it, their install model. */
 export interface InputReading extends InputDocuments {

@@ -1,5 +1,5 @@
-import { defineStage } from '../pipeline.ts';
-import { INPUT_NAMES } from '../types.ts';
+import { defineStage } from '../../stages/index.ts';
+import { INPUT_NAMES } from '../../stages/index.ts';
 
 /**
  * `installs`: every injector and mesh ConfigMap of the scenario, as their inputs read them (each

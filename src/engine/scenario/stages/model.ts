@@ -1,6 +1,6 @@
 import { textOf } from '../../diagnostics.ts';
 import { combineInputDocuments, type ScenarioDocuments, type Workload } from '../../documents/index.ts';
-import { defineStage } from '../pipeline.ts';
+import { defineStage } from '../../stages/index.ts';
 import { INPUT_NAMES, type InputSummary, type WorkloadSummary } from '../types.ts';
 
 /** `model`: every input's objects as one scenario, in input order. */

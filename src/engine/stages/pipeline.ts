@@ -1,6 +1,5 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
-import type { StageOutputs } from './sections.ts';
-import type { ScenarioInput } from './types.ts';
+import type { ScenarioInput, StageOutputs } from './contract.ts';
 
 /*
  * The staged engine's machinery: stages that each read a few values (parts of the input, other
