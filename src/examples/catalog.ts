@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import type { ClusterOptions } from '../engine/scenario/index.ts';
-import type { UpgradeStep } from '../engine/upgrade/steps.ts';
+import type { UpgradeStep } from '../engine/upgrade/index.ts';
 import { INPUT_NAMES, type InputName } from '../worker/protocol.ts';
 import { upgradePlan } from './upgradePlan.ts';
 

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import type { UpgradeStep } from '../engine/upgrade/steps.ts';
+import type { UpgradeStep } from '../engine/upgrade/index.ts';
 
 /**
  * An example's upgrade plan (`upgrade.yaml`), its `install` steps' file names resolved to the

@@ -2,7 +2,7 @@ import type { ScenarioIndex } from '../admission/index.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { auditPod } from './auditPod.ts';
 import { createFullAuditor } from './fullAudit.ts';
-import { applySteps } from '../upgrade/steps.ts';
+import { applySteps } from './upgradeSteps.ts';
 import { indexCluster } from './clusterIndex.ts';
 import { podScenarioTexts } from './podScenario.ts';
 import { parseItem, readDump, type DumpContents, type PodRef } from './readDump.ts';

@@ -5,3 +5,5 @@ export { addToSummary, emptySummary, summarizeAudit } from './summarize.ts';
 export { DRIFT_KINDS } from './types.ts';
 export type { AuditFinding, AuditOptions, AuditOverview, AuditRelease, AuditRow, AuditSummary, CaptureSummary, ChangeKind, DriftKind, PodScenarioTexts, RenderNote, RestartChange, SidecarState } from './types.ts';
 export { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
+// An upgrade's steps applied to a dump's (or a scenario's) cluster objects; the upgrade preview (../upgrade/) is built on them.
+export { applyStep, applySteps, overlay, readInstall, type TargetInstall, type UpgradeStep } from './upgradeSteps.ts';

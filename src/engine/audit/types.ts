@@ -1,7 +1,7 @@
 import type { Verdict } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { InputName } from '../stages/index.ts';
-import type { UpgradeStep } from '../upgrade/steps.ts';
+import type { UpgradeStep } from './upgradeSteps.ts';
 
 /**
  * How a running pod differs from what admission would do to it now:
@@ -173,7 +173,7 @@ export interface AuditOptions {
   /** Whether the cluster gives pods native sidecars (as the app's setting; default true). */
   nativeSidecars?: boolean;
   /**
-   * Upgrade steps applied to the dump's cluster objects before its pods are audited (upgrade/steps.ts):
+   * Upgrade steps applied to the dump's cluster objects before its pods are audited (upgradeSteps.ts):
    * the audit then says what a restart would do under the target install.
    */
   steps?: UpgradeStep[];

@@ -11,7 +11,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { podsFromObject } from '../injection/index.ts';
 import { toSigsYaml, unifiedDiff, type JsonValue } from '../kube/index.ts';
 import { INPUT_NAMES, type InputName } from '../stages/index.ts';
-import { applySteps, type UpgradeStep } from './steps.ts';
+import { applySteps, type UpgradeStep } from '../audit/index.ts';
 
 /*
  * The upgrade preview: the scenario's cluster (its namespaces, webhook configurations and

@@ -1,6 +1,6 @@
 import { defineStage, INPUT_NAMES } from '../stages/index.ts';
 import { previewUpgrade, type UpgradePreview } from './preview.ts';
-import type { UpgradeStep } from './steps.ts';
+import type { UpgradeStep } from '../audit/index.ts';
 
 declare module '../stages/index.ts' {
   interface ScenarioInput {

@@ -1,6 +1,6 @@
 import { classifyDocument } from '../documents/index.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { readDump, type DumpObject } from '../audit/readDump.ts';
+import { readDump, type DumpObject } from './readDump.ts';
 
 /**
  * The steps of an upgrade, each a change to the cluster's objects:
