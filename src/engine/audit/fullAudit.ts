@@ -121,7 +121,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
         outcome = { verdict: 'not-injected', revision, rule: `istiod ${revision}: ${r.skipped.message}` };
       } else {
         const error = r.error ?? 'istiod gave no patch';
-        // The Admission panel's own ending of a verdict by its render (scenario/rejectedByIstiod).
+        // The Admission panel's own ending of a verdict by its render (admission/injectionOutcome.ts).
         const workload = { kind: 'Pod', name, namespace, input: 'dump', documentIndex: 0 };
         const finished = withInjectionOutcome({ ...core, workload, suggestions: [] as unknown[] }, { outcome: renderOutcome(revision, error) });
         const { suggestions: _s, workload: _w, ...rest } = finished;

@@ -8,7 +8,7 @@ import type { RevisionInstall } from './installs.ts';
 /**
  * What several audits of clusters that share objects read once. The states of an upgrade preview
  * are one cluster but for what each step changed: an object a step left alone is the same
- * DumpObject, at the same place in the list, in every later state (`upgrade/steps.ts`). So its
+ * DumpObject, at the same place in the list, in every later state (`upgradeSteps.ts`). So its
  * positionless document is made once, an injector ConfigMap (its templates and values, the
  * costliest text of a cluster) is read once, a revision's install is built once for the same
  * ConfigMaps and release, and a pod is rendered once by the same install.

@@ -1,4 +1,4 @@
-import type { UpgradeStep } from './steps.ts';
+import type { UpgradeStep } from '../audit/index.ts';
 
 /*
  * A small cluster written by hand, for the tests of the upgrade preview (`preview.test.ts`) and of
