@@ -3,17 +3,19 @@
  * network namespace of our own, each packet is really sent, and the rules whose netfilter counters
  * rose must be exactly the rules the tracer says the packet hits (with the same packet counts).
  * Runs the corpus' trace configurations and seeded random istio-like rule sets with random packets.
+ * The harness is suiteDriver.ts; this file says how an iptables configuration is built and listed.
  * Needs root, iptables, nft, ip and python3; skips loudly without them, and fails instead when CI is set.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { normaliseSave, renderIptablesSave } from '../engine/netfilter/index.ts';
-import { readPayload, tracePacket, type Family, type TracePacket } from '../engine/packettrace/index.ts';
-import { createPod, kernelUnavailable, toDriver, type Pod } from './namespace.ts';
-import { seededRng } from './random.ts';
-import { ADDRESSING, randomPacket, randomPayload } from './randomRules.ts';
+import { readTraceCase } from '../conformance/traceCase.ts';
+import { normaliseSave, renderIptablesSave, type Ruleset } from '../engine/netfilter/index.ts';
+import { readPayload, type Family, type TracePacket } from '../engine/packettrace/index.ts';
+import { kernelUnavailable } from './namespace.ts';
+import { randomPackets, randomPayload } from './randomRules.ts';
+import { byFamily, corpusGroups, describeKernel, istioPodConfig, KernelComparison, listingDifference, seededRuns, type KernelConfig } from './suiteDriver.ts';
 
 const CORPUS = join(__dirname, '../../../shared/conformance/trace');
 const SEED = Number(process.env.MESHSIM_KERNEL_SEED ?? 20260601);
@@ -21,62 +23,9 @@ const RANDOM_CONFIGS = { ipv4: 18, ipv6: 8 };
 const PACKETS_PER_CONFIG = 12;
 const TIME_BUDGET_MS = 120_000;
 
-interface Disagreement {
-  what: string;
-  packet: TracePacket;
-  kernel: Record<string, number>;
-  tracer: Record<string, number>;
-  payload: string;
-}
-
-
-function tracerHits(payload: string, p: TracePacket, family: Family, fwmark?: number): Record<string, number> {
-  const a = ADDRESSING[family];
-  const loopback = [family === 'ipv4' ? '127.0.0.1/8' : '::1/128', ...a.extraLoopback];
-  const r = tracePacket(payload, p, { network: { iface: 'eth0', addresses: [`${a.pod}/${a.prefix}`], loopback, tproxyFwmark: fwmark } });
-  return Object.fromEntries(r.hits.map((h) => [h.at, h.packets]));
-}
-
-function same(a: Record<string, number>, b: Record<string, number>): boolean {
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
-}
-
-/** Loads one payload into a fresh pod, sends the packets and records every disagreement. */
-function compare(what: string, family: Family, payload: string, packets: TracePacket[], out: Disagreement[], refused: string[]): number {
-  const fwmark = payload.includes('TPROXY') ? 1337 : undefined;
-  const forwarding = packets.some((p) => p.forwarding);
-  const skipped = { count: 0 };
-  let pod: Pod | undefined;
-  try {
-    pod = createPod(family, fwmark, forwarding);
-    const err = pod.load(payload);
-    if (err) {
-      refused.push(`${what}: ${err}`);
-      return 0;
-    }
-    textDisagreements.push(...compareRuleText(what, family, payload, pod.save()));
-    const kernel = pod.send(packets.map(toDriver));
-    if (kernel.length !== packets.length) throw new Error(`the driver answered ${kernel.length} of ${packets.length} packets`);
-    packets.forEach((p, i) => {
-      const k = kernel[i];
-      const t = tracerHits(payload, p, family, fwmark);
-      // Random rules may leave a connection unable to complete its handshake; nothing to compare then.
-      if (k.error && p.state === 'established') skipped.count++;
-      else if (k.error) refused.push(`${what} packet ${i}: the kernel would not send it (${k.error})`);
-      else if (!same(k.hits, t)) out.push({ what: `${what} packet ${i}`, packet: p, kernel: k.hits, tracer: t, payload });
-    });
-    return packets.length - skipped.count;
-  } finally {
-    pod?.destroy();
-  }
-}
-
-/** Every rule's text as the tracer renders it must be what iptables-save prints, chain by chain. */
-function compareRuleText(what: string, family: Family, payload: string, saved: string): string[] {
+/** Every rule's text as the tracer renders it must be what iptables-save prints, chain by chain, and the whole listing too. */
+function ruleTextDifferences(what: string, ruleset: Ruleset, saved: string): string[] {
   const out: string[] = [];
-  const { ruleset } = readPayload(payload, family);
   const kernel = new Map<string, string[]>();
   let table = '';
   for (const line of saved.split('\n')) {
@@ -86,96 +35,39 @@ function compareRuleText(what: string, family: Family, payload: string, saved: s
   }
   for (const t of ruleset.tables) {
     for (const c of t.chains) {
-      const mine = c.rules.map((r) => r.kernelText);
       const theirs = kernel.get(`${t.name}/${c.name}`) ?? [];
-      mine.forEach((text, i) => {
-        if (text !== theirs[i]) out.push(`${what}: ${t.name}/${c.name}#${i + 1}\n  kernel: ${theirs[i]}\n  tracer: ${text}`);
+      c.rules.forEach((r, i) => {
+        if (r.kernelText !== theirs[i]) out.push(`${what}: ${t.name}/${c.name}#${i + 1}\n  kernel: ${theirs[i]}\n  tracer: ${r.kernelText}`);
       });
     }
   }
-  // The whole listing too: tables, chains, policies and rules, as iptables-save prints them.
-  const mineAll = normaliseSave(renderIptablesSave(ruleset));
-  const theirsAll = normaliseSave(saved).replace(/^\n+/, '');
-  if (mineAll !== theirsAll) out.push(`${what}: the listing differs\n--- kernel\n${theirsAll}\n--- engine\n${mineAll}`);
+  // Tables, chains, policies and rules, as iptables-save prints them.
+  out.push(...listingDifference(what, normaliseSave(saved).replace(/^\n+/, ''), normaliseSave(renderIptablesSave(ruleset))));
   return out;
 }
 
-const textDisagreements: string[] = [];
-
-function report(label: string, pairs: number, disagreements: Disagreement[], refused: string[]) {
-  console.log(`[kernel] ${label}: compared ${pairs} configuration x packet pairs, ${disagreements.length} disagreement(s), ${refused.length} refused`);
-  for (const d of disagreements.slice(0, 5)) {
-    console.log(`[kernel] DISAGREE ${d.what}\n  packet ${JSON.stringify(d.packet)}\n  kernel ${JSON.stringify(d.kernel)}\n  tracer ${JSON.stringify(d.tracer)}\n${d.payload}`);
-  }
-  for (const r of refused.slice(0, 5)) console.log(`[kernel] REFUSED ${r}`);
-  const texts = textDisagreements.splice(0);
-  console.log(`[kernel] ${label}: ${texts.length} rule text(s) differ from iptables-save`);
-  for (const t of texts.slice(0, 8)) console.log(`[kernel] TEXT ${t}`);
-  expect(texts).toEqual([]);
+/** An iptables-restore payload as the suite runs it, its listing held rule by rule against iptables-save. */
+function iptablesConfig(what: string, family: Family, payload: string, packets: TracePacket[]): KernelConfig {
+  return istioPodConfig(what, family, 'iptables', payload, packets, (saved, ruleset) => ruleTextDifferences(what, ruleset, saved));
 }
 
 const unavailable = kernelUnavailable();
 
-describe('the tracer against the real kernel', () => {
-  if (unavailable) {
-    if (process.env.CI) {
-      it('runs the kernel comparison (required in CI)', () => {
-        throw new Error(`the kernel comparison cannot run: ${unavailable}`);
-      });
-    } else {
-      console.warn(`SKIPPING the kernel comparison suite: ${unavailable} (it needs root, iptables, nft, ip and python3)`);
-      it.skip(`kernel comparison SKIPPED: ${unavailable}`, () => {});
-    }
-    return;
-  }
-
+describeKernel('the tracer against the real kernel', 'kernel comparison', 'root, iptables, nft, ip and python3', unavailable, () => {
   it.skipIf(!existsSync(CORPUS))('agrees on the corpus trace configurations', () => {
-    const groups = new Map<string, { family: Family; packets: TracePacket[]; names: string[] }>();
-    let sport = 40000;
-    for (const name of readdirSync(CORPUS).sort()) {
-      const file = join(CORPUS, name, 'case.yaml');
-      if (!existsSync(file)) continue;
-      const spec = parse(readFileSync(file, 'utf8'));
-      const p = spec.packet as TracePacket;
-      const payload = readFileSync(join(CORPUS, name, spec.rules.payload), 'utf8');
-      const key = `${p.family}\n${payload}`;
-      const g = groups.get(key) ?? { family: p.family, packets: [], names: [] };
-      // A fresh source port per packet, so conntrack never mistakes one probe for another's flow.
-      g.packets.push(p.prelude ? p : { ...p, src: { ...p.src, port: sport++ } });
-      g.names.push(name);
-      groups.set(key, g);
-    }
-    const disagreements: Disagreement[] = [];
-    const refused: string[] = [];
-    let pairs = 0;
-    for (const [key, g] of groups) pairs += compare(`corpus ${g.names[0]}…`, g.family, key.slice(key.indexOf('\n') + 1), g.packets, disagreements, refused);
-    report('corpus', pairs, disagreements, refused);
-    expect(pairs).toBeGreaterThan(0);
-    expect(refused).toEqual([]);
-    expect(disagreements.map((d) => d.what)).toEqual([]);
+    const books = new KernelComparison('[kernel]', 'iptables-save');
+    for (const g of corpusGroups(CORPUS, { firstPort: 40000 })) books.run(iptablesConfig(`corpus ${g.names[0]}…`, g.family, g.text, g.packets));
+    books.report('corpus', 1);
   }, 120_000);
 
   it('agrees on seeded random istio-like rule sets and packets', () => {
-    const started = Date.now();
-    const disagreements: Disagreement[] = [];
-    const refused: string[] = [];
-    let pairs = 0;
-    for (const family of ['ipv4', 'ipv6'] as Family[]) {
-      for (let i = 0; i < RANDOM_CONFIGS[family] && Date.now() - started < TIME_BUDGET_MS; i++) {
-        const seed = SEED + i * 7919 + (family === 'ipv6' ? 1 : 0);
-        const rng = seededRng(seed);
-        const { payload } = randomPayload(rng, family);
-        const parsed = readPayload(payload, family);
-        expect(parsed.diagnostics, payload).toEqual([]);
-        const forwarding = rng.chance(0.3);
-        const packets = Array.from({ length: PACKETS_PER_CONFIG }, (_, k) => ({ ...randomPacket(rng, family, 40000 + k), ...(forwarding ? { forwarding } : {}) }));
-        pairs += compare(`random ${family} seed ${seed}`, family, payload, packets, disagreements, refused);
-      }
+    const books = new KernelComparison('[kernel]', 'iptables-save');
+    for (const { entry: { family }, seed, rng } of seededRuns(SEED, TIME_BUDGET_MS, byFamily(RANDOM_CONFIGS))) {
+      const { payload } = randomPayload(rng, family);
+      expect(readPayload(payload, family).diagnostics, payload).toEqual([]);
+      books.run(iptablesConfig(`random ${family} seed ${seed}`, family, payload, randomPackets(rng, family, PACKETS_PER_CONFIG)));
     }
-    report(`random (seed ${SEED})`, pairs, disagreements, refused);
-    expect(pairs).toBeGreaterThan(100);
-    expect(refused).toEqual([]);
-    expect(disagreements.map((d) => d.what)).toEqual([]);
+    books.report(`random (seed ${SEED})`, 101);
   }, 240_000);
 });
 
@@ -226,18 +118,14 @@ function scenarios(): Array<{ config: string; packets: TracePacket[] }> {
   ];
 }
 
-describe('the tracer against the real kernel: connections, replies and preludes', () => {
-  it.skipIf(!!unavailable || !existsSync(CORPUS))('agrees on established flows, server replies and datagram replies', () => {
-    const disagreements: Disagreement[] = [];
-    const refused: string[] = [];
-    let pairs = 0;
+describeKernel('the tracer against the real kernel: connections, replies and preludes', 'kernel comparison of connections', 'root, iptables, nft, ip and python3', unavailable, () => {
+  it.skipIf(!existsSync(CORPUS))('agrees on established flows, server replies and datagram replies', () => {
+    const books = new KernelComparison('[kernel]', 'iptables-save');
     for (const { config, packets } of scenarios()) {
-      const spec = parse(readFileSync(join(CORPUS, config, 'case.yaml'), 'utf8'));
-      const payload = readFileSync(join(CORPUS, config, spec.rules.payload), 'utf8');
-      pairs += compare(`scenario on ${config}'s rules`, 'ipv4', payload, packets, disagreements, refused);
+      const read = readTraceCase(join(CORPUS, config), parse(readFileSync(join(CORPUS, config, 'case.yaml'), 'utf8')));
+      if ('error' in read) throw new Error(`${config}: ${read.error}`);
+      books.run(iptablesConfig(`scenario on ${config}'s rules`, 'ipv4', read.rules.text, packets));
     }
-    report('connections', pairs, disagreements, refused);
-    expect(refused).toEqual([]);
-    expect(disagreements.map((d) => d.what)).toEqual([]);
+    books.report('connections', 0);
   }, 120_000);
 });

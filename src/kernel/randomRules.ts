@@ -172,6 +172,15 @@ export function randomPacket(rng: Rng, family: Family, sport: number): TracePack
   return p;
 }
 
+/**
+ * The packets of one random configuration, source ports 40000 up: three configurations in ten
+ * forward every packet through the pod (the FORWARD hook), the others none.
+ */
+export function randomPackets(rng: Rng, family: Family, count: number): TracePacket[] {
+  const forwarding = rng.chance(0.3);
+  return Array.from({ length: count }, (_, k) => ({ ...randomPacket(rng, family, 40000 + k), ...(forwarding ? { forwarding } : {}) }));
+}
+
 /** Turns a packet into a later segment of a completed connection, with a listener where it is going. */
 function established(rng: Rng, p: TracePacket, dport: number): void {
   p.state = 'established';
