@@ -1,5 +1,7 @@
 import { DRIFTED_TAG, generateDump, printDump, PROXY_TAG, synthesizeDump } from '../src/engine/audit/generateDump.ts';
 import { expect, openApp, test } from './fixtures.ts';
+import { BUILTIN_TAG } from '../src/engine/injection/builtin/defaultValues.ts';
+import { CANARY_TAG } from '../src/examples/exampleInstalls.ts';
 
 const PODS = 10_000;
 
@@ -187,7 +189,7 @@ test('the canary upgrade example: after each step, the webhooks per namespace an
   await expect(panel.getByTestId('upgrade-target')).toContainText('Target: revision canary');
   const changes = panel.getByTestId('upgrade-changes');
   await expect(changes).toContainText('would move to revision canary');
-  await expect(changes).toContainText('proxy image 1.28.0 → 1.29-dev');
+  await expect(changes).toContainText(`proxy image ${BUILTIN_TAG} → ${CANARY_TAG}`);
   // Two columns at a desktop width (monaco would turn a diff this narrow inline by default).
   await expect(panel.getByTestId('pod-diff').locator('.monaco-diff-editor')).toHaveClass(/side-by-side/);
   await page.screenshot({ path: 'reports/upgrade-preview.png', fullPage: false });

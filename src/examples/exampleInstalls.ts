@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../engine/releases/fromPaste.ts';
+import { NEWEST_MINOR } from '../engine/releases/index.ts';
 import { builtinInstallDocuments } from '../engine/injection/index.ts';
 
 /** A template of our own that adds a debugging container next to the app (for the custom-template example). */
@@ -28,10 +29,11 @@ function configMap(config: Record<string, unknown>, values: unknown, note: strin
 
 /**
  * The canary revision of the canary-upgrade example: meshsim's built-in install installed with
- * `--set revision=canary` and a newer proxy build (a development tag, as the built-in templates are master's).
+ * `--set revision=canary` and the next minor's first beta (a pre-release tag, which reads as master,
+ * as the built-in templates are master's; today's built-in install carries master's -dev tag).
  */
 function canaryConfigMap(config: Record<string, unknown>, values: Record<string, any>): string {
-  return `# The next control plane, installed beside the running one with --set revision=canary and a newer proxy:
+  return `# The next control plane, installed beside the running one with --set revision=canary and the next release's first beta:
 # meshsim's built-in injector configuration with revision canary and global.tag ${CANARY_TAG}.
 ${stringify(
     {
@@ -45,7 +47,7 @@ ${stringify(
 }
 
 /** The proxy build the canary revision of the canary-upgrade example runs. */
-export const CANARY_TAG = '1.29-dev';
+export const CANARY_TAG = `1.${NEWEST_MINOR + 1}.0-beta.0`;
 
 /** The generated injector.yaml of each example that needs one, by path under src/examples/. */
 export function exampleInstalls(): Record<string, string> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeScenario } from '../engine/index.ts';
 import { galleryOnDisk } from '../examples/galleryOnDisk.ts';
+import { CANARY_TAG } from '../examples/exampleInstalls.ts';
+import { BUILTIN_TAG } from '../engine/injection/builtin/defaultValues.ts';
 import { markdownReport, text } from './markdownReport.ts';
 
 const canary = galleryOnDisk().find((e) => e.id === 'canary-upgrade')!;
@@ -15,7 +17,8 @@ describe('the Markdown report of an upgrade preview', () => {
     const row = ['shop', 'istio-revision-tag-prod/rev.namespace.sidecar-injector.istio.io', 'canary', 'namespace label istio.io/rev=prod, tag prod → revision canary'].map(text).join(' | ');
     expect(section).toContain(`| ${row} |`);
     expect(section).toContain(`A restart would move: ${text('payments/Deployment/ledger (default → canary)')}`);
-    expect(section).toContain(`- ${text('proxy image 1.28.0 → 1.29-dev')}`);
+    // Today's built-in install carries master's dev tag; the canary, the next release's first beta.
+    expect(section).toContain(`- ${text(`proxy image ${BUILTIN_TAG} → ${CANARY_TAG}`)}`);
     expect(section).toContain('<summary>Patched pod, today → target</summary>');
   });
 

@@ -1,14 +1,26 @@
+import { NEWEST_MINOR } from '../../releases/index.ts';
+
+/**
+ * The tag of master's chart, whose templates the built-in install carries: the development tag of
+ * the minor after the newest release meshsim knows ("1.31-dev"), as Istio's own master values have
+ * it. A pod it injects names master, so a later reading of that pod (meshsim iptables -f, the app
+ * on a pasted injected pod) simulates the release that wrote it (releases.md §1.1: a dev tag is
+ * master). A release tag here (it was 1.28.0) made inject | iptables simulate 1.28.0 while the app
+ * simulated master for the same workload.
+ */
+export const BUILTIN_TAG = `1.${NEWEST_MINOR + 1}-dev`;
+
 /**
  * The values meshsim's built-in install injects with: the settings of a default Istio install that
- * the templates and the injector read (spec §8.1 lists them with their defaults). Images point at
- * the public release hub.
+ * the templates and the injector read (spec §8.1 lists them with their defaults). Images keep the
+ * public hub's name; their tag is master's (BUILTIN_TAG).
  */
 export function builtinValues(): Record<string, unknown> {
   return {
     revision: '',
     global: {
       hub: 'docker.io/istio',
-      tag: '1.28.0',
+      tag: BUILTIN_TAG,
       variant: '',
       istioNamespace: 'istio-system',
       pilotCertProvider: 'istiod',
