@@ -26,5 +26,6 @@ export { renderNftList, normaliseNftList } from './nft/list.ts';
 export { priorityName } from './priority.ts';
 export { listText as nftListText, scriptWords as nftScriptWords } from './nft/spell.ts';
 export { parseNftScript } from './nft/parse.ts';
-export { parseNftRule, tokenizeNft } from './nft/grammar.ts';
+export { parseNftRule } from './nft/grammar.ts';
+export { tokenizeNft } from './nft/tokenize.ts';
 export { unsafeValues, type UnsafeValue } from './unsafe.ts';

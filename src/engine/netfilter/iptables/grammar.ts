@@ -9,7 +9,7 @@ import type { AddressFamily, CtState, Match, MatchBase, Rule, Statement, Written
 import {
   parseCtStates, parseHostOrNetwork, parseMark, parsePortRange, parseProtocol, parseUint, writtenAddr, writtenId, writtenMark, writtenNumber,
 } from '../values.ts';
-import type { Token } from './tokenize.ts';
+import type { Token } from '../lexer.ts';
 
 export interface GrammarError {
   message: string;

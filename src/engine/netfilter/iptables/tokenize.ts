@@ -1,34 +1,28 @@
 /**
  * Splits one iptables-restore line into words the way iptables-restore does: on blanks, with
- * single or double quotes grouping a word (the quotes themselves are dropped).
+ * single or double quotes grouping a word (the quotes themselves are dropped; `a"b c"d` is one
+ * word). A comment is a whole line starting with `#`, which parse.ts skips; inside a line `#` is an
+ * ordinary character.
  */
-export interface Token {
-  text: string;
-  /** 1-based column where the word starts. */
-  column: number;
-}
+import { LineLexer, type Token } from '../lexer.ts';
+
+const QUOTES = `"'`;
 
 export function tokenize(line: string): { tokens: Token[]; error?: string } {
+  const lx = new LineLexer(line);
   const tokens: Token[] = [];
-  let i = 0;
-  while (i < line.length) {
-    while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
-    if (i >= line.length) break;
-    const start = i;
+  for (lx.skipBlanks(); !lx.done; lx.skipBlanks()) {
     let text = '';
-    while (i < line.length && line[i] !== ' ' && line[i] !== '\t') {
-      const ch = line[i];
-      if (ch === '"' || ch === "'") {
-        const close = line.indexOf(ch, i + 1);
-        if (close < 0) return { tokens, error: `unterminated quote starting at column ${i + 1}` };
-        text += line.slice(i + 1, close);
-        i = close + 1;
-      } else {
-        text += ch;
-        i++;
+    while (!lx.done && !lx.atBlank()) {
+      if (!QUOTES.includes(lx.peek())) {
+        text += lx.runUntil(` \t${QUOTES}`);
+        continue;
       }
+      const inner = lx.quoted();
+      if (inner === undefined) return { tokens, error: `unterminated quote starting at column ${lx.column(lx.pos)}` };
+      text += inner;
     }
-    tokens.push({ text, column: start + 1 });
+    tokens.push(lx.token(text));
   }
   return { tokens };
 }

@@ -5,56 +5,19 @@
  * plain-words error at its column. This is the only place nft rule text is parsed.
  */
 import type { IpPrefix } from '../../go/index.ts';
+import type { Token } from '../lexer.ts';
 import type { AddressFamily, CtState, Match, Range, Rule, Statement, Written } from '../model.ts';
 import { parseCtStates, parseHostOrNetwork, parseIdRange, parsePortRange, parseProtocol, parseUint, writtenAddr, writtenNumber } from '../values.ts';
-
-export interface NftToken {
-  text: string;
-  column: number;
-  quoted?: boolean;
-}
 
 export interface NftGrammarError {
   message: string;
   column: number;
 }
 
-/** Splits a line into words, `{ } , ;` as words of their own, "quoted strings" as one word. */
-export function tokenizeNft(line: string, startColumn = 1): { tokens: NftToken[]; error?: NftGrammarError } {
-  const tokens: NftToken[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const ch = line[i];
-    if (ch === ' ' || ch === '\t') {
-      i++;
-      continue;
-    }
-    const column = startColumn + i;
-    if (ch === '#') break;
-    if ('{},;'.includes(ch)) {
-      tokens.push({ text: ch, column });
-      i++;
-      continue;
-    }
-    if (ch === '"') {
-      const end = line.indexOf('"', i + 1);
-      if (end < 0) return { tokens, error: { message: 'unterminated quoted string', column } };
-      tokens.push({ text: line.slice(i + 1, end), column, quoted: true });
-      i = end + 1;
-      continue;
-    }
-    let j = i;
-    while (j < line.length && !' \t{},;"'.includes(line[j])) j++;
-    tokens.push({ text: line.slice(i, j), column });
-    i = j;
-  }
-  return { tokens };
-}
-
 const FULL = 0xffffffff;
 const STATES_HELP = 'invalid, new, established, related, untracked';
 
-export function parseNftRule(tokens: readonly NftToken[]): { rule: Rule; errors: NftGrammarError[] } {
+export function parseNftRule(tokens: readonly Token[]): { rule: Rule; errors: NftGrammarError[] } {
   const matches: Match[] = [];
   const statements: Statement[] = [];
   const errors: NftGrammarError[] = [];
@@ -65,7 +28,7 @@ export function parseNftRule(tokens: readonly NftToken[]): { rule: Rule; errors:
     errors.push({ message, column: at });
     i = tokens.length;
   };
-  const take = (what: string): NftToken | undefined => {
+  const take = (what: string): Token | undefined => {
     const t = tokens[i];
     if (!t) {
       fail(`${what} is missing at the end of the rule`);
@@ -89,10 +52,10 @@ export function parseNftRule(tokens: readonly NftToken[]): { rule: Rule; errors:
     return false;
   };
   /** One value or `{ a, b, c }`. */
-  const valueList = (what: string): NftToken[] | undefined => {
+  const valueList = (what: string): Token[] | undefined => {
     if (peek() === '{') {
       i++;
-      const out: NftToken[] = [];
+      const out: Token[] = [];
       while (i < tokens.length && peek() !== '}') {
         if (peek() === ',') {
           i++;

@@ -7,7 +7,9 @@
  */
 import { diagnostic, type Diagnostic } from '../../diagnostics.ts';
 import type { BaseChainSpec, ChainType, Hook, Op, Program, TableFamily } from '../model.ts';
-import { parseNftRule, tokenizeNft, type NftToken } from './grammar.ts';
+import type { Token } from '../lexer.ts';
+import { parseNftRule } from './grammar.ts';
+import { tokenizeNft } from './tokenize.ts';
 
 export const MAX_LINES = 50_000;
 
@@ -192,7 +194,7 @@ export function parseNftScript(text: string, options: { input?: string; origin?:
 }
 
 /** `type nat hook output priority -100 ; [policy accept ;] }` from token i. */
-function baseSpec(tokens: readonly NftToken[], i: number, report: (message: string, column: number) => void): BaseChainSpec | undefined {
+function baseSpec(tokens: readonly Token[], i: number, report: (message: string, column: number) => void): BaseChainSpec | undefined {
   const w = tokens.map((t) => t.text);
   const get = (k: string) => {
     const j = w.indexOf(k, i);
