@@ -5,12 +5,11 @@
  * lines are left out of the program (the real tool would refuse the whole payload, and says so).
  */
 import { diagnostic, type Diagnostic } from '../../diagnostics.ts';
-import type { AddressFamily, Op, Program } from '../model.ts';
+import type { AddressFamily, Program } from '../model.ts';
+import { readLines } from '../readLines.ts';
 import { parseRuleWords } from './grammar.ts';
 import { BUILTIN_CHAINS, isIptablesTable } from './tables.ts';
 import { tokenize } from './tokenize.ts';
-
-export const MAX_LINES = 50_000;
 
 export interface ParseRestoreOptions {
   family?: AddressFamily;
@@ -34,21 +33,11 @@ export function parseRestore(text: string, options: ParseRestoreOptions = {}): P
   const family = options.family ?? guessFamily(text);
   const input = options.input ?? 'rules';
   const origin = options.origin ?? 'iptables';
-  const ops: Op[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lines = text.split('\n');
-  let invalidAt = 0;
-  const report = (message: string, line: number, column = 1) => {
-    diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
-    // The tool stops at the first line it cannot read; the program keeps where.
-    if (line !== invalidAt) ops.push({ op: 'invalid', message, src: { line, text: lines[line - 1]?.replace(/\r$/, '').trim() ?? '' } });
-    invalidAt = line;
-  };
-  if (lines.length > MAX_LINES) report(`the payload has ${lines.length} lines; only the first ${MAX_LINES} are read`, MAX_LINES);
+  const { lines, count, ops, diagnostics, report } = readLines(text, { input, origin }, 'payload');
   let table: string | undefined;
   const tableFamily = family === 'ipv4' ? 'ip' : 'ip6';
 
-  for (let n = 0; n < Math.min(lines.length, MAX_LINES); n++) {
+  for (let n = 0; n < count; n++) {
     const lineNo = n + 1;
     const raw = lines[n].replace(/\r$/, '');
     const line = raw.trim();
@@ -137,6 +126,6 @@ export function parseRestore(text: string, options: ParseRestoreOptions = {}): P
         report(`unknown command "${cmd}" (iptables-restore reads -N, -A, -I, -P, -F, -X)`, lineNo, col(0));
     }
   }
-  if (table) diagnostics.push(diagnostic(origin, 'error', `table ${table} is missing its COMMIT line, so iptables-restore applies none of its rules`, { input, line: Math.min(lines.length, MAX_LINES), column: 1 }));
+  if (table) diagnostics.push(diagnostic(origin, 'error', `table ${table} is missing its COMMIT line, so iptables-restore applies none of its rules`, { input, line: count, column: 1 }));
   return { program: { backend: 'iptables', family, ops }, diagnostics };
 }

@@ -5,13 +5,12 @@
  * `nft list ruleset` prints (`table inet T { chain C { type ...; policy ...; RULE } }`). Rule words
  * go through the one nft grammar (grammar.ts); problems become Diagnostics at line:column.
  */
-import { diagnostic, type Diagnostic } from '../../diagnostics.ts';
-import type { BaseChainSpec, ChainType, Hook, Op, Program, TableFamily } from '../model.ts';
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { BaseChainSpec, ChainType, Hook, Program, TableFamily } from '../model.ts';
 import type { Token } from '../lexer.ts';
+import { readLines } from '../readLines.ts';
 import { parseNftRule } from './grammar.ts';
 import { tokenizeNft } from './tokenize.ts';
-
-export const MAX_LINES = 50_000;
 
 const FAMILIES: TableFamily[] = ['ip', 'ip6', 'inet'];
 const HOOKS: Hook[] = ['prerouting', 'input', 'forward', 'output', 'postrouting'];
@@ -21,16 +20,7 @@ const PRIORITY_NAMES: Record<string, number> = { raw: -300, mangle: -150, dstnat
 export function parseNftScript(text: string, options: { input?: string; origin?: string } = {}): { program: Program; diagnostics: Diagnostic[] } {
   const input = options.input ?? 'script';
   const origin = options.origin ?? 'nftables';
-  const ops: Op[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lines = text.split('\n');
-  let invalidAt = 0;
-  const report = (message: string, line: number, column = 1) => {
-    diagnostics.push(diagnostic(origin, 'error', message, { input, line, column }));
-    if (line !== invalidAt) ops.push({ op: 'invalid', message, src: { line, text: lines[line - 1]?.replace(/\r$/, '').trim() ?? '' } });
-    invalidAt = line;
-  };
-  if (lines.length > MAX_LINES) report(`the script has ${lines.length} lines; only the first ${MAX_LINES} are read`, MAX_LINES);
+  const { lines, count, ops, diagnostics, report } = readLines(text, { input, origin }, 'script');
   // Block form: the table and chain (or set) the lines are inside.
   let table: { name: string; family: TableFamily } | undefined;
   let chain: { name: string; base?: BaseChainSpec; declared: boolean; line: number } | undefined;
@@ -41,7 +31,7 @@ export function parseNftScript(text: string, options: { input?: string; origin?:
     if (chain) chain.declared = true;
   };
 
-  for (let n = 0; n < Math.min(lines.length, MAX_LINES); n++) {
+  for (let n = 0; n < count; n++) {
     const lineNo = n + 1;
     const raw = lines[n].replace(/\r$/, '');
     const { tokens, error } = tokenizeNft(raw);
@@ -189,7 +179,7 @@ export function parseNftScript(text: string, options: { input?: string; origin?:
     }
     report(`"${object}" is not something meshsim adds (tables, chains, rules, sets, elements)`, lineNo, tokens[1].column);
   }
-  if (chain || set || table) report('a block is not closed with "}"', Math.min(lines.length, MAX_LINES));
+  if (chain || set || table) report('a block is not closed with "}"', count);
   return { program: { backend: 'nftables', ops }, diagnostics };
 }
 
