@@ -1,4 +1,5 @@
 import { DRIFTED_TAG, generateDump, printDump, PROXY_TAG, synthesizeDump } from '../src/engine/audit/generateDump.ts';
+import { auditDump } from '../src/engine/audit/auditSession.ts';
 import { expect, openApp, test } from './fixtures.ts';
 import { BUILTIN_TAG } from '../src/engine/injection/builtin/defaultValues.ts';
 import { CANARY_TAG } from '../src/examples/exampleInstalls.ts';
@@ -106,9 +107,23 @@ test('ambient pods in a dump: their data plane and in-pod rules, and the pods a 
   // The rows are windowed: filter down to the pod.
   await page.getByLabel('Filter pods').fill(missed.name);
   const row = page.locator(`[data-pod="${missed.namespace}/${missed.name}"]`);
-  await expect(row).toContainText(/none → ambient \(\d+ rules\)/);
+  await expect(row).toContainText(/none → ambient, \d+ in-pod rules/);
   await expect(row).toContainText('ambient move');
   await expect(row).toHaveAttribute('title', /selected for ambient but not enrolled/);
+  // What captures an enrolled pod's traffic: the in-pod rules the node agent installed, now and after a restart.
+  const audited = auditDump(printDump(list)).rows;
+  const stale = pods.find((p) => p.planted === 'ambient-stale')!;
+  await page.getByLabel('Filter pods').fill(stale.name);
+  const staleRow = page.locator(`[data-pod="${stale.namespace}/${stale.name}"]`);
+  await expect(staleRow).toContainText(/ambient, \d+ in-pod rules → none/);
+  await page.getByLabel('Drift filter').selectOption('all');
+  const enrolled = pods.find((p) => /-ambient-/.test(p.namespace) && !p.drift.length && !p.planted)!;
+  const expected = audited.find((r) => r.name === enrolled.name && r.namespace === enrolled.namespace)!;
+  expect(expected.dataPlaneText).toMatch(/^ambient, \d+ in-pod rules$/);
+  await page.getByLabel('Filter pods').fill(enrolled.name);
+  const enrolledRow = page.locator(`[data-pod="${enrolled.namespace}/${enrolled.name}"]`);
+  await expect(enrolledRow).toContainText(expected.dataPlaneText!);
+  await expect(enrolledRow).toHaveAttribute('title', new RegExp(`Now: ambient: ${expected.captureNow!.rules} in-pod iptables rules`));
 });
 
 test('a pasted dump is audited too, and sorting by a column reorders the rows', async ({ page }) => {

@@ -95,3 +95,26 @@ describe('meshsim audit', () => {
     expect(r.err).not.toBe('');
   });
 });
+
+describe('meshsim audit, an ambient pod', () => {
+  // The same pod twice: as check reads it (the workload), and running as the node agent enrolled it
+  // in a dump without istio-cni's ConfigMap — both then take Istio's ambient profile.
+  const pod = (running: boolean) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'shop', annotations: running ? { 'ambient.istio.io/redirection': 'enabled' } : {} },
+    spec: { containers: [{ name: 'web', image: 'nginx' }], ...(running ? { nodeName: 'node-1' } : {}) },
+  });
+  const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { 'istio.io/dataplane-mode': 'ambient' } } };
+
+  it('shows the in-pod rules that capture its traffic, as many as meshsim check counts for it', async () => {
+    const checked = await runCli(['check', '-f', file('ambient-pod.yaml', `${stringify(ns)}---\n${stringify(pod(false))}`)]);
+    const counted = /In-pod rules \(istio-cni's node agent, iptables\): (\d+) IPv4 rules/.exec(checked.out);
+    expect(counted, checked.out).not.toBeNull();
+    const r = await run(['-f', file('ambient-dump.yaml', stringify({ apiVersion: 'v1', kind: 'List', items: [ns, pod(true)] }))]);
+    expect(r.code).toBe(0);
+    const row = r.out.split('\n').find((l) => l.startsWith('web '));
+    expect(row).toMatch(new RegExp(`  ambient, ${counted![1]} in-pod rules  +-$`));
+    expect(r.err).toMatch(/no istio-cni-config ConfigMap, but istio-cni's node agent has enrolled pods/);
+  });
+});

@@ -31,7 +31,7 @@ const shortWebhook = (w: string) => w.replace(/\.sidecar-injector\.istio\.io$/, 
 function line(r: AuditRow, wide: boolean): string[] {
   const verdict = r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict;
   const drift = r.drift.map((d) => (d === 'old-revision' ? `${DRIFT[d]} ${r.sidecar.revision}` : DRIFT[d])).join(', ');
-  const cells = [r.name, r.namespace, r.webhooks.map(shortWebhook).join(', ') || '-', verdict, r.decidingRule, ...(r.fidelity === 'full' ? [r.capture?.dataPlane ?? '-'] : [])];
+  const cells = [r.name, r.namespace, r.webhooks.map(shortWebhook).join(', ') || '-', verdict, r.decidingRule, ...(r.fidelity === 'full' ? [r.dataPlaneText ?? r.capture?.dataPlane ?? '-'] : [])];
   return wide ? [...cells, r.sidecar.present ? `yes${r.sidecar.revision ? ` (${r.sidecar.revision})` : ''}` : 'no', drift || '-', r.driftDetail || '-'] : [...cells, drift || '-'];
 }
 

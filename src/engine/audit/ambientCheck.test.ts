@@ -84,12 +84,31 @@ describe('ambient pods in the full audit', () => {
     expect(row('outside')).toMatchObject({ drift: [], checks: {} });
   });
 
-  it('does not guess without istio-cni settings: an enrolled pod is noted, not moved', () => {
-    const bare = auditDump(dumpOf(items, false), { input: 'dump.yaml' }).rows;
-    const stale = bare.find((r) => r.name === 'stale')!;
-    expect(stale).toMatchObject({ drift: [], change: '' });
-    expect(stale.checks.ambient?.[0]).toMatchObject({ severity: 'info', headline: 'enrolled in ambient, not audited' });
-    expect(bare.every((r) => !r.drift.includes('data-plane'))).toBe(true);
+  it("says what captures an enrolled pod now and after a restart: its in-pod rules, then what the restart gives", () => {
+    const inPod = row('steady').captureNow!.rules;
+    expect(inPod).toBe(row('steady').capture!.rules);
+    expect(row('steady').dataPlaneText).toBe(`ambient, ${inPod} in-pod rules`);
+    expect(row('stale').captureNow).toMatchObject({ dataPlane: 'ambient', rules: inPod });
+    expect(row('stale').dataPlaneText).toBe(`ambient, ${inPod} in-pod rules → none`);
+    expect(row('missed').captureNow).toBeUndefined();
+    expect(row('missed').dataPlaneText).toBe(`none → ambient, ${inPod} in-pod rules`);
+    expect(row('switching').dataPlaneText).toBe(`sidecar → ambient, ${inPod} in-pod rules`);
+    expect(row('outside').dataPlaneText).toBe('none');
+  });
+
+  it("without istio-cni's ConfigMap, enrolled pods show the node agent at work: Istio's ambient profile is taken, and said once", () => {
+    const bare = auditDump(dumpOf(items, false), { input: 'dump.yaml' });
+    expect(bare.overview.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.message)).toEqual([expect.stringMatching(/^the dump has no istio-cni-config ConfigMap, but istio-cni's node agent has enrolled pods/)]);
+    // The embedded ConfigMap above is the ambient profile's: the same audit but for saying so.
+    const said = (r: (typeof rows)[number]) => JSON.parse(JSON.stringify(r).replaceAll(" (istio-cni's settings taken as Istio's ambient profile: the dump has no istio-cni-config ConfigMap)", ''));
+    expect(bare.rows.map(said)).toEqual(rows);
+    expect(bare.rows.find((r) => r.name === 'stale')!.captureNow!.text).toMatch(/taken as Istio's ambient profile/);
+  });
+
+  it('guesses nothing when no pod shows istio-cni at work and the dump has no ConfigMap', () => {
+    const none = auditDump(dumpOf(items.filter((o) => o.kind === 'Namespace' || !(o as ReturnType<typeof pod>).metadata.annotations['ambient.istio.io/redirection']), false), { input: 'dump.yaml' });
+    expect(none.overview.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(none.rows.every((r) => r.capture?.dataPlane !== 'ambient' && !r.drift.includes('data-plane') && !r.captureNow)).toBe(true);
   });
 });
 

@@ -61,7 +61,10 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
   const releases = cluster.releases
     ? [...Object.values(cluster.releases.revisions), { ...cluster.releases.otherwise, revision: '(any other)' }].map((c) => ({ revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary }))
     : [];
-  const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, options) : undefined;
+  const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, { ...options, dumpText: text }) : undefined;
+  if (full?.cniAssumed) {
+    diagnostics.push(diagnostic('audit', 'warning', "the dump has no istio-cni-config ConfigMap, but istio-cni's node agent has enrolled pods (ambient.istio.io/redirection: enabled): istio-cni's settings are taken as Istio's ambient profile sets them, as the app and meshsim check do without one. For the cluster's own, add the output of kubectl get configmap istio-cni-config -n istio-system -o yaml to the dump."));
+  }
   const range = shardRange(contents.pods.length, options.shard ?? 0, options.shards ?? 1);
   let cursor = range[0];
   const count = (role: string) => contents.objects.filter((o) => o.role.role === role).length;

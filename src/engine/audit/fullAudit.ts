@@ -4,7 +4,7 @@ import type { ScenarioIndex } from '../admission/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
 import { defaultEngine } from '../injection/index.ts';
 import { renderOutcome, webhookInject } from '../injection/index.ts';
-import { captureOf, cniSettingsOf } from './capture.ts';
+import { captureOf, captureWords, cniSettingsOf, enrolledCapture } from './capture.ts';
 import { dataPlaneChange, runningDataPlane } from './dataPlaneChange.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
 import { revisionInstalls } from './installs.ts';
@@ -85,10 +85,15 @@ function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
  * Pods that share a pod template, namespace and revision are rendered once: the group key is the
  * pod as created (see podAsCreated.ts), so a pod edited by hand is a group of its own.
  */
-export function createFullAuditor(objects: readonly DumpObject[], cluster: ScenarioIndex, options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[]; reads?: SharedReads } = {}) {
+export function createFullAuditor(
+  objects: readonly DumpObject[],
+  cluster: ScenarioIndex,
+  /** `dumpText`: the dump's text, where its pods show whether istio-cni's node agent is at work (capture.ts `cniSettingsOf`). */
+  options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[]; reads?: SharedReads; dumpText?: string } = {},
+) {
   const { reads } = options;
   const installOf = revisionInstalls(objects, cluster, { nativeSidecars: options.nativeSidecars, ...(reads ? { reads } : {}) });
-  const cni = cniSettingsOf(objects);
+  const cni = cniSettingsOf(objects, options.dumpText);
   const checks = options.checks ?? AUDIT_CHECKS;
   const groups = new Map<string, RenderGroup>();
   const changesMemo = new Map<string, RestartChange[]>();
@@ -201,7 +206,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       sidecar,
       capture: group.capture,
       changes,
-      ...(cni ? { cni } : {}),
+      ...(cni ? { cni: cni.resolved } : {}),
       objects,
       memo,
     };
@@ -217,6 +222,10 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
     }
     const core = group.core;
     const drift = driftKinds(changes);
+    // What captures it now, where that is not the restart's: the in-pod rules of an enrolled pod, the data plane it leaves.
+    const captureNow = dataPlaneNow === 'ambient' && cni ? enrolledCapture(running, namespace, cni) : undefined;
+    const nowWords = captureNow ? captureWords(captureNow) : moved ? dataPlaneNow : undefined;
+    const afterWords = captureWords(group.capture);
     const owner = ownerOf(running);
     return {
       index,
@@ -236,6 +245,8 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
       ...(group.render ? { render: group.render } : {}),
       capture: group.capture,
       dataPlaneNow,
+      ...(captureNow ? { captureNow } : {}),
+      dataPlaneText: nowWords && nowWords !== afterWords ? `${nowWords} → ${afterWords}` : afterWords,
       changes,
       change: changeText(changes),
       group: group.id,
@@ -250,7 +261,7 @@ export function createFullAuditor(objects: readonly DumpObject[], cluster: Scena
     return { core: group.core, outcome: group.outcome, capture: group.capture, payload: group.payload, render: group.render };
   };
 
-  return { audit, renderOf, diagnostics, groups: () => groups.size };
+  return { audit, renderOf, diagnostics, groups: () => groups.size, cniAssumed: cni?.assumed ?? false };
 }
 
 /** A short, stable name for a render group: FNV-1a of its key (the same in every worker). */

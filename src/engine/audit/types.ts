@@ -112,6 +112,17 @@ export interface AuditRow {
   capture?: CaptureSummary;
   /** The data plane the pod is in now: its sidecar, ambient when istio-cni's node agent enrolled it, or none (full fidelity). */
   dataPlaneNow?: CaptureSummary['dataPlane'];
+  /**
+   * What captures the traffic of a pod istio-cni's node agent enrolled, as it runs: the in-pod rules
+   * the agent installed in its network namespace (full fidelity; `capture` is what a restart gives).
+   */
+  captureNow?: CaptureSummary;
+  /**
+   * The data plane in a few words, as the CLI's and the app's tables show it: what captures the pod
+   * now, then after a restart where that differs ("ambient, 18 in-pod rules", "ambient, 18 in-pod
+   * rules → none", "sidecar, 18 rules") (full fidelity).
+   */
+  dataPlaneText?: string;
   /** What a restart would change, measured (full fidelity; empty when nothing would). */
   changes: RestartChange[];
   /** The changes' headlines joined: the pods with the same text change the same way ('' for none). */

@@ -85,7 +85,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
               aria-rowindex={first + k + 2}
               className={`audit-row ${r.drift.length ? 'drifting' : ''}`}
               style={{ top: (first + k) * ROW_HEIGHT }}
-              title={`${r.summary}${r.change ? `\nOn restart: ${r.change}` : ''}${r.capture ? `\n${r.capture.text}` : ''}${Object.values(r.checks).flat().map((f) => `\n${f.headline}${f.detail ? `: ${f.detail}` : ''}`).join('')}\nClick to open this pod as a scenario.`}
+              title={`${r.summary}${r.change ? `\nOn restart: ${r.change}` : ''}${r.captureNow ? `\nNow: ${r.captureNow.text}` : ''}${r.capture ? `\n${r.captureNow ? 'After a restart: ' : ''}${r.capture.text}` : ''}${Object.values(r.checks).flat().map((f) => `\n${f.headline}${f.detail ? `: ${f.detail}` : ''}`).join('')}\nClick to open this pod as a scenario.`}
               onClick={() => onOpen(r)}
               onKeyDown={(e) => onKey(e, r)}
               data-pod={`${r.namespace}/${r.name}`}
@@ -99,7 +99,7 @@ export function AuditTable({ rows, sort, onSort, onOpen }: Props) {
                 <span className={`verdict-chip ${r.verdict}`}>{r.verdict === 'injected' ? `injected (${r.injectedBy.join(', ')})` : r.verdict}</span>
               </div>
               <div role="gridcell">{r.decidingRule}</div>
-              <div role="gridcell">{r.capture ? `${r.drift.includes('data-plane') && r.dataPlaneNow ? `${r.dataPlaneNow} → ` : ''}${r.capture.dataPlane}${r.capture.rules ? ` (${r.capture.rules} rules)` : ''}` : <span className="muted">—</span>}</div>
+              <div role="gridcell">{r.dataPlaneText ?? <span className="muted">—</span>}</div>
               <div role="gridcell">
                 {r.drift.map((d) => (
                   <span key={d} className={`drift-chip ${d}`}>

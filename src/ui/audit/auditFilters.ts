@@ -19,7 +19,7 @@ const searchText = new WeakMap<AuditRow, string>();
 function haystack(r: AuditRow): string {
   let s = searchText.get(r);
   if (s === undefined) {
-    s = [r.name, r.namespace, r.owner ?? '', r.webhooks.join(' '), r.verdict, r.decidingRule, r.drift.join(' '), r.sidecar.revision ?? '', r.change, r.capture?.dataPlane ?? ''].join('\n').toLowerCase();
+    s = [r.name, r.namespace, r.owner ?? '', r.webhooks.join(' '), r.verdict, r.decidingRule, r.drift.join(' '), r.sidecar.revision ?? '', r.change, r.capture?.dataPlane ?? '', r.dataPlaneText ?? ''].join('\n').toLowerCase();
     searchText.set(r, s);
   }
   return s;
