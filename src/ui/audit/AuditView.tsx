@@ -148,7 +148,7 @@ export default function AuditView({ onClose }: { onClose(): void }) {
         ) : null}
         {state.diagnostics.length > 0 && (
           <details className="audit-diagnostics">
-            <summary>{state.diagnostics.length} problems reading the dump</summary>
+            <summary>{state.diagnostics.length === 1 ? '1 note on reading the dump' : `${state.diagnostics.length} notes on reading the dump`}</summary>
             <ul>
               {state.diagnostics.slice(0, 200).map((d, i) => (
                 <li key={i}>
