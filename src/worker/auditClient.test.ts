@@ -11,9 +11,9 @@ class InlineWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
   session?: AuditSession;
-  constructor(private silent = false) {}
+  constructor(private silent = false, private lag = 1) {}
   private post(m: AuditResponse) {
-    setTimeout(() => !this.terminated && this.onmessage?.({ data: m } as MessageEvent<AuditResponse>), 1);
+    setTimeout(() => !this.terminated && this.onmessage?.({ data: m } as MessageEvent<AuditResponse>), this.lag);
   }
   postMessage(req: AuditRequest) {
     if (this.silent) return;
@@ -81,6 +81,18 @@ describe('audit client', () => {
     const count = events.length;
     await vi.advanceTimersByTimeAsync(500);
     expect(events).toHaveLength(count);
+  });
+
+  it('knows the total from whichever worker opened the dump first, even when the first worker lags', async () => {
+    const events: AuditEvent[] = [];
+    const client = createAuditClient((e) => events.push(e), { workers: 2, createWorker: (() => { let n = 0; return () => new InlineWorker(false, n++ === 0 ? 60 : 1) as unknown as Worker; })() });
+    client.run(text);
+    await vi.advanceTimersByTimeAsync(20);
+    const rows = events.filter((e) => e.type === 'rows');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((e) => e.type === 'rows' && e.total === 40)).toBe(true);
+    client.cancel();
+    expect(events.at(-1)).toMatchObject({ type: 'cancelled', total: 40 });
   });
 
   it('previews an upgrade in a worker of its own', async () => {

@@ -80,7 +80,8 @@ export function createAuditClient(onEvent: (e: AuditEvent) => void, options: Aud
     watchdog = setTimeout(() => fail(`the audit stopped answering for ${timeoutMs / 1000} s and was stopped`), timeoutMs);
   };
 
-  const total = () => shards[0]?.overview?.totalPods ?? 0;
+  // Every shard reads the whole dump, so any shard that has opened it knows the total (the first may answer last).
+  const total = () => shards.find((s) => s.overview)?.overview?.totalPods ?? 0;
 
   const handle = (shard: Shard, id: number, msg: AuditResponse) => {
     if (msg.type === 'scenario') {
