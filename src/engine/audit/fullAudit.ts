@@ -5,7 +5,7 @@ import { isNotSimulated } from '../gotemplate/index.ts';
 import { defaultEngine } from '../injection/index.ts';
 import { renderOutcome, webhookInject } from '../injection/index.ts';
 import { captureOf, captureWords, cniSettingsOf, enrolledCapture } from './capture.ts';
-import { dataPlaneChange, runningDataPlane } from './dataPlaneChange.ts';
+import { dataPlaneChange, runningDataPlane, type DataPlane } from './dataPlaneChange.ts';
 import { AUDIT_CHECKS, type AuditCheck, type PodAuditContext } from './checks.ts';
 import { revisionInstalls } from './installs.ts';
 import { instanceFreeText, podAsCreated, renderKey, stableJson } from './podAsCreated.ts';
@@ -16,6 +16,7 @@ import { sidecarStateOf } from './sidecarState.ts';
 import type { AuditFinding, AuditRow, CaptureSummary, DriftKind, RenderNote, RestartChange } from './types.ts';
 import { ownerOf, ruleOf } from './auditPod.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { ResolvedCniSettings } from '../ambient/index.ts';
 
 type Obj = Record<string, any>;
 
@@ -88,12 +89,13 @@ function driftKinds(changes: readonly RestartChange[]): DriftKind[] {
 export function createFullAuditor(
   objects: readonly DumpObject[],
   cluster: ScenarioIndex,
-  /** `dumpText`: the dump's text, where its pods show whether istio-cni's node agent is at work (capture.ts `cniSettingsOf`). */
-  options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[]; reads?: SharedReads; dumpText?: string } = {},
+  /** `dumpText`: the dump's text, where its pods show whether istio-cni's node agent is at work (capture.ts `cniSettingsOf`); `cni`: istio-cni's settings, when the caller has them; `dataPlaneNow`: the data plane pod `index` runs in, when its annotations cannot say (a workload's template). */
+  options: { ignoredNamespaces?: readonly string[]; nativeSidecars?: boolean; checks?: readonly AuditCheck[]; reads?: SharedReads; dumpText?: string; cni?: ResolvedCniSettings; dataPlaneNow?: (index: number) => DataPlane | undefined } = {},
 ) {
   const { reads } = options;
   const installOf = revisionInstalls(objects, cluster, { nativeSidecars: options.nativeSidecars, ...(reads ? { reads } : {}) });
-  const cni = cniSettingsOf(objects, options.dumpText);
+  // The caller's istio-cni settings (a scenario's, as its Ambient tab resolved them), else the dump's.
+  const cni = options.cni ? { resolved: options.cni, assumed: false } : cniSettingsOf(objects, options.dumpText);
   const checks = options.checks ?? AUDIT_CHECKS;
   const groups = new Map<string, RenderGroup>();
   const changesMemo = new Map<string, RestartChange[]>();
@@ -193,7 +195,7 @@ export function createFullAuditor(
     }
     // Ambient is judged only with istio-cni's settings: without its ConfigMap the dump says nothing
     // of which pods it would enroll (the ambient check says so for an enrolled pod).
-    const dataPlaneNow = runningDataPlane(running, sidecar);
+    const dataPlaneNow = options.dataPlaneNow?.(index) ?? runningDataPlane(running, sidecar);
     const moved = cni ? dataPlaneChange(dataPlaneNow, group.capture, group.outcome.verdict === 'rejected') : undefined;
     if (moved) changes = [...changes, moved];
     const ctx: PodAuditContext = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { previewUpgrade } from './preview.ts';
 import { shopTexts, unlabelShop } from './shopCluster.fixture.ts';
 import { galleryOnDisk } from '../../examples/galleryOnDisk.ts';
+import { analyzeScenario } from '../scenario/analyzeScenario.ts';
 
 // The upgrade preview on a small cluster written by hand (shopCluster.fixture.ts): one namespace on
 // the default revision's classic label, one pod; the steps relabel it. The release setting reaches
@@ -46,5 +47,27 @@ describe('the states of a preview share their reads', () => {
       expect(shared.states).toHaveLength(steps.length + 1);
       expect(shared).toEqual(previewUpgrade(input, 'none'));
     }
+  });
+});
+
+describe('ambient workloads in the preview', () => {
+  // The oracle is the scenario's own Traffic section for the same workload: the preview's capture
+  // of today's state must count the in-pod rules it draws.
+  const gallery = galleryOnDisk();
+  const rulesOf = (r: ReturnType<typeof analyzeScenario>) => r.traffic!.ruleset.tables.reduce((n, t) => n + t.chains.reduce((m, c) => m + c.rules.length, 0), 0);
+  const leave = [{ kind: 'label' as const, namespace: 'bookinfo', labels: { 'istio.io/dataplane-mode': null } }];
+
+  it.each([
+    ['ambient-namespace', 'iptables'],
+    ['ambient-nftables', 'nftables'],
+  ])("%s: today the workload is in ambient (no move), with the Ambient tab's in-pod %s rules; unlabelled, a restart leaves", (id, backend) => {
+    const ex = gallery.find((e) => e.id === id)!;
+    const r = analyzeScenario({ texts: ex.texts, ...(ex.cluster ? { cluster: ex.cluster } : {}), upgrade: { steps: leave } });
+    expect(r.ambient?.workload?.dataPlane.mode).toBe('ambient');
+    const up = r.upgrade!;
+    expect(up.selected!.today.capture).toMatch(new RegExp(`^ambient: ${rulesOf(r)} in-pod ${backend} rules installed by istio-cni's node agent\\. `));
+    expect(up.states[0].pods.map((p) => p.change)).toEqual(['']);
+    expect(up.states[1].pods.map((p) => p.change)).toEqual(['would leave the ambient mesh']);
+    expect(up.selected!.target.capture).toMatch(/^not captured: no sidecar, and No enablement selector matches/);
   });
 });

@@ -6,7 +6,9 @@ import { readDump, type DumpObject } from '../audit/readDump.ts';
 import { createSharedReads } from '../audit/sharedReads.ts';
 import { changeText, restartChanges } from '../audit/restartChanges.ts';
 import { sidecarStateOf } from '../audit/sidecarState.ts';
+import type { DataPlane } from '../audit/dataPlaneChange.ts';
 import type { AuditRow, RestartChange } from '../audit/types.ts';
+import type { ResolvedCniSettings } from '../ambient/index.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { podsFromObject } from '../injection/index.ts';
 import { toSigsYaml, unifiedDiff, type JsonValue } from '../kube/index.ts';
@@ -36,6 +38,12 @@ export interface UpgradeInput {
    * `--target-install`. Left to the ConfigMaps, a pasted install of a newer release renders as it.
    */
   istioRelease?: string;
+  /**
+   * istio-cni's settings as the scenario resolved them (its Ambient tab: a pasted istio-cni-config
+   * or Istio's ambient profile, with the cluster switches), for every state whose istio-cni-config
+   * a step did not replace. Without them each state reads its own ConfigMap, as the audit does.
+   */
+  cni?: ResolvedCniSettings;
 }
 
 /** A new pod in one namespace: the webhooks called, and the istiod that injects it. */
@@ -171,7 +179,13 @@ export function previewUpgrade(input: UpgradeInput, share: 'states' | 'none' = '
     const release = input.istioRelease;
     const shared = share === 'states' ? createSharedReads() : undefined;
     const indexes = states.map((st) => indexCluster(st.objects, 'cluster', release, shared));
-    const auditors = states.map((st, k) => createFullAuditor(st.objects, indexes[k], { nativeSidecars: input.nativeSidecars, ...(shared ? { reads: shared } : {}) }));
+    const cniConfig = (objects: readonly DumpObject[]) => objects.find((o) => o.value.kind === 'ConfigMap' && o.value.metadata?.name === 'istio-cni-config');
+    const todayCni = cniConfig(cluster.objects);
+    const cniOf = (objects: readonly DumpObject[]) => (input.cni && cniConfig(objects) === todayCni ? { cni: input.cni } : {});
+    // A workload runs today in the data plane today's install gives it (its template says nothing of istio-cni's enrollment).
+    const today: DataPlane[] = [];
+    const auditors = states.map((st, k) => createFullAuditor(st.objects, indexes[k], { nativeSidecars: input.nativeSidecars, ...(shared ? { reads: shared } : {}), ...cniOf(st.objects), dataPlaneNow: (i) => today[i] }));
+    cluster.pods.forEach((p, i) => (today[i] = auditors[0].renderOf(p.pod).capture.dataPlane));
     const rowsOf = auditors.map((a) => cluster.pods.map((p, i) => a.audit(p.pod, i)));
     const from = cluster.pods.map((p, i) => sidecarStateOf(p.pod).revision ?? revisionAfter(rowsOf[0][i]));
     const out: UpgradeState[] = states.map((st, k) => ({
