@@ -51,10 +51,16 @@ const MAX_LIST = 1000;
 
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+/** A value as written: a map or list where a string goes (hostile input) reads as its JSON, never "[object Object]". */
+function asWritten(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
 /** A map of strings as the API server would store it (YAML scalars read as their text, null as ""). */
 export function stringMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(record(v))) setOwn(out, k, x === null || x === undefined ? '' : String(x));
+  for (const [k, x] of Object.entries(record(v))) setOwn(out, k, asWritten(x));
   return out;
 }
 
@@ -69,11 +75,11 @@ function readContainers(v: unknown): PodContainer[] {
       for (const [i, e] of o.env.slice(0, MAX_LIST).entries()) {
         const r = record(e);
         if (typeof r.name !== 'string') continue;
-        setOwn(env, r.name, r.value === undefined || r.value === null ? '' : String(r.value));
+        setOwn(env, r.name, asWritten(r.value));
         setOwn(envIndex, r.name, i);
       }
     }
-    return { name: String(o.name ?? ''), env, envIndex, args: Array.isArray(o.args) ? o.args.slice(0, MAX_LIST).map((a) => String(a)) : [] };
+    return { name: asWritten(o.name), env, envIndex, args: Array.isArray(o.args) ? o.args.slice(0, MAX_LIST).map(asWritten) : [] };
   });
 }
 
@@ -83,13 +89,13 @@ export function readAmbientPod(value: unknown, namespaceFallback = ''): AmbientP
   const meta = record(o.metadata);
   const spec = record(o.spec);
   const status = record(o.status);
-  const podIPs = Array.isArray(status.podIPs) ? status.podIPs.slice(0, MAX_LIST).map((p) => String(record(p).ip ?? '')).filter((ip) => ip !== '') : [];
+  const podIPs = Array.isArray(status.podIPs) ? status.podIPs.slice(0, MAX_LIST).map((p) => asWritten(record(p).ip)).filter((ip) => ip !== '') : [];
   return {
-    name: String(meta.name ?? ''),
+    name: asWritten(meta.name),
     namespace: typeof meta.namespace === 'string' ? meta.namespace : namespaceFallback,
     labels: stringMap(meta.labels),
     annotations: stringMap(meta.annotations),
-    ...(meta.uid !== undefined ? { uid: String(meta.uid) } : {}),
+    ...(meta.uid !== undefined ? { uid: asWritten(meta.uid) } : {}),
     hostNetwork: spec.hostNetwork === true,
     containers: readContainers(spec.containers),
     initContainers: readContainers(spec.initContainers),
