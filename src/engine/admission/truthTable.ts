@@ -1,6 +1,6 @@
 import { injectorTargetOf, isInjectorWebhook } from '../injectionPolicy/index.ts';
 import { namespaceLabelsAsServed, podCreateRequest } from '../webhooks/index.ts';
-import { evaluateWebhooks } from '../webhooks/index.ts';
+import { evaluateWebhooks, selectorMemo } from '../webhooks/index.ts';
 import type { WebhookConfiguration } from '../webhooks/index.ts';
 
 /** One combination of the injection labels, and the injection webhooks the API server would call for it. */
@@ -61,12 +61,15 @@ export function injectionTruthTable(configurations: WebhookConfiguration[], name
   if (!nsOptions.some((o) => same(o, namespaceLabels))) nsOptions.push(namespaceLabels);
   if (!podOptions.some((o) => same(o, podLabels))) podOptions.push(podLabels);
   const rows: TruthTableRow[] = [];
+  // Each selector is checked once per label combination of its side, not once per row.
+  const memo = selectorMemo();
   for (const ns of nsOptions) {
+    const served = namespaceLabelsAsServed(namespace, ns);
     for (const pod of podOptions) {
       if (rows.length >= MAX_ROWS) break;
       const request = podCreateRequest(namespace, ns, { kind: 'Pod', labels: pod });
-      request.namespaceLabels = namespaceLabelsAsServed(namespace, ns);
-      const called = evaluateWebhooks(configurations, request)
+      request.namespaceLabels = served;
+      const called = evaluateWebhooks(configurations, request, memo)
         .filter((e) => e.called)
         .flatMap((e) => {
           const c = configurations.find((x) => x.name === e.configuration)!;

@@ -39,17 +39,18 @@ export function structHost(typeName: string, json: unknown, shapes: ShapeRegistr
   const shape = shapes[typeName];
   const data = isPlainMap(json) ? (json as Record<string, unknown>) : undefined;
   const goType = `${pointer ? '*' : ''}${shape?.goType ?? typeName}`;
+  // A field reads as the same value every time, as a Go struct's field does (the same map, the
+  // same slice): converted once, however often the templates read it (`annotation .ObjectMeta ...`).
+  const read = new Map<string, GoValue | typeof NO_FIELD>();
   const host: HostObject = {
     kind: 'host',
     goType,
     isNil: pointer && data === undefined,
     field(name) {
-      // Own properties only: a JSON object or a shape table inherits names (constructor, ...) Go's structs lack.
-      const spec = shape && hasKey(shape.fields, name) ? shape.fields[name] : undefined;
-      if (spec) return convert(data && hasKey(data, spec[0]) ? data[spec[0]] : undefined, spec[1], shapes);
-      const key = name[0].toLowerCase() + name.slice(1);
-      if (data && hasKey(data, key)) return convert(data[key], 'any', shapes);
-      return shape ? NO_FIELD : null;
+      if (read.has(name)) return read.get(name)!;
+      const value = fieldValue(name);
+      read.set(name, value);
+      return value;
     },
     method(name) {
       if (!name.startsWith('Get')) return undefined;
@@ -61,6 +62,14 @@ export function structHost(typeName: string, json: unknown, shapes: ShapeRegistr
     },
     format: () => JSON.stringify(json ?? null),
   };
+  function fieldValue(name: string): GoValue | typeof NO_FIELD {
+    // Own properties only: a JSON object or a shape table inherits names (constructor, ...) Go's structs lack.
+    const spec = shape && hasKey(shape.fields, name) ? shape.fields[name] : undefined;
+    if (spec) return convert(data && hasKey(data, spec[0]) ? data[spec[0]] : undefined, spec[1], shapes);
+    const key = name[0].toLowerCase() + name.slice(1);
+    if (data && hasKey(data, key)) return convert(data[key], 'any', shapes);
+    return shape ? NO_FIELD : null;
+  }
   sourceOf.set(host, { json: json ?? null, goType: shape?.goType ?? typeName });
   return host;
 }

@@ -11,7 +11,7 @@
  */
 import { formatGoJsonFloat } from '../go/index.ts';
 import { formatQuantity, parseQuantity } from './quantity.ts';
-import { findField, shapeOf, structFields, type StructTable } from './schemaTypes.ts';
+import { findField, shapeOf, structFields, type ResolvedField, type StructTable } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
 import { setOwn } from './ownProperty.ts';
@@ -96,6 +96,22 @@ function roundTripTime(text: string): string | null | undefined {
 /** The encoding of an absent field, by table and type: the same for every absent field of that type. */
 const zeroValues = new WeakMap<StructTable, Map<string, JsonValue>>();
 
+/** A field the input did not give (undefined is no JSON value, but a marker reads plainer). */
+const ABSENT: unique symbol = Symbol('absent');
+/** An absent field that omitempty or omitzero leaves out of the encoding. */
+const LEFT_OUT: unique symbol = Symbol('left out');
+
+interface StructPlan {
+  fields: readonly ResolvedField[];
+  /** Per field: the encoding of the field when it is absent (shared: copy it), or LEFT_OUT. */
+  zeros: (JsonValue | typeof LEFT_OUT)[];
+  /** Each field's position in `fields`. */
+  index: Map<ResolvedField, number>;
+}
+
+/** Struct plans by table and struct name (see Codec.plan). */
+const structPlans = new WeakMap<StructTable, Map<string, StructPlan>>();
+
 /** A copy of encoded JSON data (zero values are shared, callers may change what they get). */
 function copyJson(v: JsonValue): JsonValue {
   if (v === null || typeof v !== 'object') return v;
@@ -115,11 +131,15 @@ class Codec {
   /** Where in the input the decoder is. */
   private readonly trail: (string | number)[] = [];
   private readonly zeros: Map<string, JsonValue>;
+  private readonly plans: Map<string, StructPlan>;
 
   constructor(private readonly table: StructTable) {
     let zeros = zeroValues.get(table);
     if (!zeros) zeroValues.set(table, (zeros = new Map()));
     this.zeros = zeros;
+    let plans = structPlans.get(table);
+    if (!plans) structPlans.set(table, (plans = new Map()));
+    this.plans = plans;
   }
 
   get errors(): string[] {
@@ -246,30 +266,61 @@ class Codec {
     return t;
   }
 
+  /**
+   * How a struct decodes, worked out once per table: its fields (embedded ones flattened), their
+   * shapes, and for each whether an absent field is written (and as what). An absent field is
+   * always its type's zero value, so whether omitempty or omitzero leaves it out is fixed per field.
+   */
+  private plan(name: string): StructPlan {
+    const plans = this.plans;
+    let plan = plans.get(name);
+    if (plan) return plan;
+    const fields = structFields(this.table, name);
+    const zeros: (JsonValue | typeof LEFT_OUT)[] = [];
+    // Registered before the zeros are computed: a struct reaches itself only through a pointer or
+    // a slice, whose zero is null, so the plan is never read half-built.
+    plan = { fields, zeros, index: new Map() };
+    fields.forEach((f, i) => {
+      if (!plan!.index.has(f)) plan!.index.set(f, i);
+    });
+    plans.set(name, plan);
+    for (const f of fields) {
+      const zero = this.sharedZero(f.type, name, f.json, 1);
+      zeros.push((f.omitempty && this.isEmpty(f.type, zero)) || (f.omitzero && zero === null) ? LEFT_OUT : zero);
+    }
+    return plan;
+  }
+
   private struct(name: string, v: JsonValue | undefined, type: string, outer: string, path: string, depth: number): JsonValue {
-    const list = structFields(this.table, name);
-    let given: Map<string, JsonValue> | undefined;
+    const plan = this.plan(name);
+    const list = plan.fields;
+    let given: (JsonValue | typeof ABSENT)[] | undefined;
     if (v !== undefined && v !== null) {
       if (!isObject(v)) this.mismatch(v, type, outer, path);
       else {
-        given = new Map();
         for (const k of Object.keys(v)) {
           const f = findField(list, k);
           if (!f) continue;
+          given ??= new Array(list.length).fill(ABSENT);
           this.trail.push(k);
-          given.set(f.json, this.value(f.type, v[k], name, path ? `${path}.${f.json}` : f.json, depth + 1));
+          given[plan.index.get(f)!] = this.value(f.type, v[k], name, path ? `${path}.${f.json}` : f.json, depth + 1);
           this.trail.pop();
         }
       }
     }
     const out: JsonObject = {};
-    for (const f of list) {
-      const present = given?.has(f.json);
-      const encoded = present ? given!.get(f.json)! : this.sharedZero(f.type, name, f.json, depth + 1);
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i];
+      const encoded = given === undefined ? ABSENT : given[i];
+      if (encoded === ABSENT) {
+        // Most absent fields are left out; the few that stay get a copy of the shared zero.
+        const zero = plan.zeros[i];
+        if (zero !== LEFT_OUT) out[f.json] = copyJson(zero);
+        continue;
+      }
       if (f.omitempty && this.isEmpty(f.type, encoded)) continue;
       if (f.omitzero && encoded === null) continue;
-      // Most absent fields are left out above; the few that stay get a copy of the shared zero.
-      out[f.json] = present ? encoded : copyJson(encoded);
+      out[f.json] = encoded;
     }
     return out;
   }

@@ -54,10 +54,33 @@ function objectCheck(w: MutatingWebhook, r: AdmissionRequest): SelectorCheck {
   return { ...checkSelector(w.objectSelector, {}, 'the object'), outcome: 'fail', why: 'the request carries no object with metadata, so a non-empty objectSelector cannot match' };
 }
 
+/**
+ * Selector checks remembered across requests that differ only in their labels (the truth table's
+ * label combinations): a namespace check by the namespace labels object, an object check by the
+ * object's labels object. Only for requests of one namespace, resource and object kind.
+ */
+export interface SelectorMemo {
+  namespace: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>;
+  object: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>;
+}
+
+export function selectorMemo(): SelectorMemo {
+  return { namespace: new WeakMap(), object: new WeakMap() };
+}
+
+function remembered(memo: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>, key: object | undefined, w: MutatingWebhook, check: () => SelectorCheck): SelectorCheck {
+  if (!key) return check();
+  let byWebhook = memo.get(key);
+  if (!byWebhook) memo.set(key, (byWebhook = new Map()));
+  let c = byWebhook.get(w);
+  if (!c) byWebhook.set(w, (c = check()));
+  return c;
+}
+
 /** Decides, as the API server does, whether one webhook is called for the request. */
-export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest): WebhookEvaluation {
-  const namespaceSelector = namespaceCheck(w, r);
-  const objectSelector = objectCheck(w, r);
+export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest, memo?: SelectorMemo): WebhookEvaluation {
+  const namespaceSelector = memo ? remembered(memo.namespace, r.namespaceLabels, w, () => namespaceCheck(w, r)) : namespaceCheck(w, r);
+  const objectSelector = memo && !r.oldObject ? remembered(memo.object, r.object?.labels, w, () => objectCheck(w, r)) : objectCheck(w, r);
   const rules = checkRules(w.rules, r);
   const base = {
     configuration: w.configuration,
@@ -93,7 +116,7 @@ export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest): Webhoo
  * Every webhook of every configuration, in the order the API server considers them: configurations
  * by metadata.name (byte order), webhooks in list order.
  */
-export function evaluateWebhooks(configurations: WebhookConfiguration[], r: AdmissionRequest): WebhookEvaluation[] {
+export function evaluateWebhooks(configurations: WebhookConfiguration[], r: AdmissionRequest, memo?: SelectorMemo): WebhookEvaluation[] {
   const sorted = [...configurations].sort((a, b) => byteOrder(a.name, b.name));
-  return sorted.flatMap((c) => c.webhooks.map((w) => evaluateWebhook(w, r)));
+  return sorted.flatMap((c) => c.webhooks.map((w) => evaluateWebhook(w, r, memo)));
 }

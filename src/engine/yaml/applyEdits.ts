@@ -1,4 +1,5 @@
 import { parseAllDocuments, stringify, type Document } from 'yaml';
+import { copyAlongPath } from './copyAlongPath.ts';
 
 /** A change to one document of a YAML stream: set or remove the value at `path`, or append a document. */
 export interface TextEdit {
@@ -66,7 +67,8 @@ function applyToStream(text: string, docs: readonly Document.Parsed[], edits: re
     const original = docs[e.documentIndex];
     if (!original) return undefined;
     if (!changed.has(e.documentIndex) && flowDepth(text.slice(original.range[0], original.range[2])) > MAX_FLOW_DEPTH) return undefined;
-    const doc = changed.get(e.documentIndex) ?? (original.clone() as Document.Parsed);
+    // Copied along the edit's path only (the rest is shared and never changed).
+    const doc = copyAlongPath(original, e.path, changed.get(e.documentIndex));
     try {
       if (e.action === 'set') doc.setIn(e.path as (string | number)[], e.value);
       else if (e.path.length === 0) deleted.add(e.documentIndex); // removing the root removes the whole document
