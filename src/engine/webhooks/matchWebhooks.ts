@@ -62,10 +62,12 @@ function objectCheck(w: MutatingWebhook, r: AdmissionRequest): SelectorCheck {
 export interface SelectorMemo {
   namespace: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>;
   object: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>;
+  /** The rules do not read labels: one check per webhook. */
+  rules: Map<MutatingWebhook, RulesCheck>;
 }
 
 export function selectorMemo(): SelectorMemo {
-  return { namespace: new WeakMap(), object: new WeakMap() };
+  return { namespace: new WeakMap(), object: new WeakMap(), rules: new Map() };
 }
 
 function remembered(memo: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>, key: object | undefined, w: MutatingWebhook, check: () => SelectorCheck): SelectorCheck {
@@ -81,7 +83,11 @@ function remembered(memo: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>, 
 export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest, memo?: SelectorMemo): WebhookEvaluation {
   const namespaceSelector = memo ? remembered(memo.namespace, r.namespaceLabels, w, () => namespaceCheck(w, r)) : namespaceCheck(w, r);
   const objectSelector = memo && !r.oldObject ? remembered(memo.object, r.object?.labels, w, () => objectCheck(w, r)) : objectCheck(w, r);
-  const rules = checkRules(w.rules, r);
+  let rules = memo?.rules.get(w);
+  if (!rules) {
+    rules = checkRules(w.rules, r);
+    memo?.rules.set(w, rules);
+  }
   const base = {
     configuration: w.configuration,
     webhook: w.name,
