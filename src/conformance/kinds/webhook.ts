@@ -3,7 +3,7 @@ import { namespaceLabelsAsServed, type AdmissionRequest, type RequestObject } fr
 import { checkInject } from '../../engine/webhooks/index.ts';
 import { evaluateWebhooks } from '../../engine/webhooks/index.ts';
 import { readWebhookConfiguration, type WebhookConfiguration } from '../../engine/webhooks/index.ts';
-import { parseYamlDocuments } from '../../engine/yaml/parseDocuments.ts';
+import { parseYamlDocuments } from '../../engine/yaml/index.ts';
 import { readCaseFile } from '../corpus.ts';
 import type { CorpusCase, KindChecker } from '../types.ts';
 

@@ -1,6 +1,6 @@
 import type { ScenarioDocuments, ScenarioObject } from '../documents/index.ts';
 import { indexScenario, type ScenarioIndex } from '../admission/index.ts';
-import type { YamlDocument } from '../yaml/parseDocuments.ts';
+import type { YamlDocument } from '../yaml/index.ts';
 import type { DumpObject } from './readDump.ts';
 import { releasesOfDump } from './installs.ts';
 import type { SharedReads } from './sharedReads.ts';

@@ -8,7 +8,7 @@ import { diagnostic, messageOf, type Diagnostic, type SourceRef } from '../diagn
 import { resolvePlainScalar } from './goYamlResolve.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { setOwn } from './ownProperty.ts';
-import { plainDocumentErrors } from '../yaml/plainErrors.ts';
+import { plainDocumentErrors } from '../yaml/index.ts';
 
 export interface KubeYamlDocument {
   /** The document as JSON data (null for an empty document). */

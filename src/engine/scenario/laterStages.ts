@@ -2,7 +2,7 @@ import { ambientStage, ambientWorkloadStage } from '../ambient/ambientStage.ts';
 import type { AnyStage } from '../stages/index.ts';
 import { injectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
-import { upgradeStage } from '../upgrade/upgradeStage.ts';
+import { upgradeStage } from '../upgrade/index.ts';
 
 /**
  * The stages after the admission: the injection, the traffic capture and the ambient data plane
