@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { INPUT_NAMES, type Diagnostic, type InputName, type SourceRef } from '../worker/protocol.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { keyBefore } from './keyBefore.ts';
+import { EDITOR_LIMIT as EDITOR_LIMIT_CHARS, editorHolds, megabytes } from '../state/heldText.ts';
+import { INPUT_LABELS } from '../ui/inputLabels.ts';
+import { HeldTextNotice } from './HeldTextNotice.tsx';
+import { blobOfParts } from '../worker/largeTexts.ts';
 import { monaco } from './monacoSetup.ts';
 
 const uriOf = (name: InputName) => monaco.Uri.parse(`file:///${name}.yaml`);
@@ -20,16 +24,22 @@ export default function YamlEditor() {
   const activeInput = useAppState((s) => s.activeInput);
   const diagnostics = useAppState((s) => s.result?.diagnostics);
   const reveal = useAppState((s) => s.reveal);
+  const activeHeld = useAppState((s) => !editorHolds(s.texts[s.activeInput]));
   const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     const texts = store.getState().texts;
-    const models = INPUT_NAMES.map((name) => monaco.editor.getModel(uriOf(name)) ?? monaco.editor.createModel(texts[name], 'yaml', uriOf(name)));
+    // A text too large for the editor (state/heldText.ts) stays in the store only: its model is empty.
+    const shown = (text: string) => (editorHolds(text) ? text : '');
+    const models = INPUT_NAMES.map((name) => monaco.editor.getModel(uriOf(name)) ?? monaco.editor.createModel(shown(texts[name]), 'yaml', uriOf(name)));
+    /** Set while the editor empties a model whose text it does not hold, so the change is not taken as an edit. */
+    let emptying = false;
     // Monaco turns every line break of a text it is given into its own (a lone CR into CRLF). A text
     // set from outside (a link, a file) is kept as it was written: only a real edit writes back.
     const sameLines = (a: string, b: string) => a === b || ((a.includes('\r') || b.includes('\r')) && a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n'));
     const subscriptions = models.map((model, i) =>
       model.onDidChangeContent(() => {
+        if (emptying) return;
         const value = model.getValue();
         if (!sameLines(value, store.getState().texts[INPUT_NAMES[i]])) store.getState().setText(INPUT_NAMES[i], value);
       }),
@@ -46,6 +56,32 @@ export default function YamlEditor() {
       ariaLabel: 'YAML input. Tab indents; press Escape to leave the editor, or Ctrl+M to make Tab move the focus.',
     });
     editorRef.current = editor;
+    // A paste or drop that would make the text too large for the editor is taken before Monaco sees
+    // it (a capture listener on an ancestor runs first): the text goes to the store, which the
+    // simulation and the autosave read, and Monaco never holds it.
+    const takeLargeText = (e: ClipboardEvent | DragEvent) => {
+      const data = 'clipboardData' in e ? e.clipboardData : e.dataTransfer;
+      const model = editor.getModel();
+      if (!data || !model || !data.types.includes('text/plain')) return;
+      const incoming = data.getData('text/plain');
+      const selection = editor.getSelection();
+      const start = selection ? model.getOffsetAt(selection.getStartPosition()) : model.getValueLength();
+      const end = selection ? model.getOffsetAt(selection.getEndPosition()) : start;
+      if (model.getValueLength() - (end - start) + incoming.length <= EDITOR_LIMIT_CHARS) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const name = INPUT_NAMES.find((n) => model.uri.toString() === uriOf(n).toString());
+      if (!name) return;
+      const value = model.getValue();
+      const parts = [value.slice(0, start), incoming, value.slice(end)].filter((p) => p.length);
+      const text = parts.reduce((a, b) => a + b, ''); // a rope: `+` does not copy
+      // The autosave and the engine take the text as a Blob made from its flat parts (largeTexts.ts).
+      void blobOfParts(text, parts);
+      store.getState().applyChange(`${e.type === 'drop' ? 'Dropped' : 'Pasted'} ${megabytes(incoming.length)} into ${INPUT_LABELS[name].label}`, { [name]: text });
+    };
+    const hostNode = host.current!;
+    hostNode.addEventListener('paste', takeLargeText, true);
+    hostNode.addEventListener('drop', takeLargeText, true);
     // Tab indents inside the editor, so keyboard users need a way out: Escape (when no widget of the
     // editor wants it) moves the focus to the results, and a hint says so while the editor has focus.
     editor.addCommand(
@@ -83,15 +119,29 @@ export default function YamlEditor() {
       if (state.texts === prev.texts) return;
       INPUT_NAMES.forEach((name, i) => {
         const model = models[i];
-        if (model.isDisposed() || sameLines(model.getValue(), state.texts[name])) return;
+        if (model.isDisposed()) return;
+        if (!editorHolds(state.texts[name])) {
+          if (model.getValueLength() === 0) return;
+          emptying = true;
+          try {
+            model.setValue('');
+          } finally {
+            emptying = false;
+          }
+          return;
+        }
+        if (sameLines(model.getValue(), state.texts[name])) return;
         model.pushStackElement();
         model.pushEditOperations([], [{ range: model.getFullModelRange(), text: state.texts[name] }], () => null);
         model.pushStackElement();
       });
     });
     // A hook for end-to-end tests, which cannot type multi-line YAML into Monaco reliably.
-    (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => monaco.editor.getModel(uriOf(name))?.setValue(text) };
+    // A text too large for the editor goes where a paste of it goes: to the store.
+    (window as any).__meshsim = { editor, monaco, setInput: (name: InputName, text: string) => (editorHolds(text) ? monaco.editor.getModel(uriOf(name))?.setValue(text) : store.getState().setText(name, text)) };
     return () => {
+      hostNode.removeEventListener('paste', takeLargeText, true);
+      hostNode.removeEventListener('drop', takeLargeText, true);
       unsubscribe();
       focusIn.dispose();
       focusOut.dispose();
@@ -107,6 +157,11 @@ export default function YamlEditor() {
     const model = monaco.editor.getModel(uriOf(activeInput));
     if (model && editorRef.current && editorRef.current.getModel() !== model) editorRef.current.setModel(model);
   }, [activeInput]);
+
+  // A tab whose text the editor does not hold is read-only (its empty model is not the text).
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly: activeHeld });
+  }, [activeHeld]);
 
   useEffect(() => {
     for (const name of INPUT_NAMES) {
@@ -143,7 +198,8 @@ export default function YamlEditor() {
 
   return (
     <>
-      <div ref={host} className="editor-host" data-testid="editor" />
+      {activeHeld ? <HeldTextNotice name={activeInput} /> : null}
+      <div ref={host} className={activeHeld ? 'editor-host held' : 'editor-host'} data-testid="editor" />
       <p className={focused ? 'editor-hint' : 'editor-hint idle'} data-testid="editor-hint" aria-hidden={!focused}>
         Tab indents here. <kbd>Esc</kbd> leaves the editor; <kbd>Ctrl</kbd>+<kbd>M</kbd> makes Tab move the focus instead.
       </p>

@@ -75,6 +75,24 @@ describe('persistence', () => {
     expect(reopened.getState().texts.namespaces).toBe(examples[0].texts.namespaces);
   });
 
+  it('stores a text of a MB or more as a Blob (IndexedDB would copy a string whole on the main thread) and reads it back', async () => {
+    const held: { value?: unknown } = {};
+    const largeStore = { put: async (v: unknown) => void (held.value = v), get: async () => held.value };
+    const host = Object.assign(fakeHost(''), { largeStore });
+    const store = createAppStore();
+    bindPersistence(store, host);
+    const big = `kind: Pod\nmetadata:\n  annotations:\n    a: "${'é'.repeat(1024 * 1024)}"\n`;
+    store.getState().setText('workloads', big);
+    await autosaveNow(store);
+    const stored = held.value as Record<string, unknown>;
+    expect(stored.workloads).toBeInstanceOf(Blob);
+    expect(typeof stored.namespaces).toBe('string');
+    const reopened = createAppStore();
+    bindPersistence(reopened, { ...fakeHost(host.hash), storage: host.storage, largeStore });
+    await autosaveNow(reopened);
+    expect(reopened.getState().texts.workloads).toBe(big);
+  });
+
   it('does not overwrite what the user typed while the large texts were being read back', async () => {
     let release: (v: unknown) => void = () => {};
     const largeStore = { put: async () => {}, get: () => new Promise<unknown>((r) => (release = r)) };

@@ -5,6 +5,7 @@ import type { AppState, AppStore } from './store.ts';
 import { decodeHash, encodeHash } from './urlState.ts';
 import { INPUT_NAMES, type InputName } from '../worker/protocol.ts';
 import { indexedDbStore, type LargeTextStore } from './largeTextStore.ts';
+import { BLOB_THRESHOLD, blobOf, readBlobText } from '../worker/largeTexts.ts';
 
 const STORAGE_KEY = 'meshsim.scenario.v1';
 
@@ -31,6 +32,25 @@ function textSize(texts: SavedScenario['texts']): number {
   let n = 0;
   for (const name of INPUT_NAMES) n += texts?.[name]?.length ?? 0;
   return n;
+}
+
+/**
+ * The texts as the autosave stores them: a text of a MB or more as a Blob (built a slice per task,
+ * and shared with the engine, worker/largeTexts.ts), since IndexedDB copies a string whole inside
+ * the put, on the main thread.
+ */
+async function toStored(texts: SavedScenario['texts']): Promise<Record<string, string | Blob>> {
+  const out: Record<string, string | Blob> = {};
+  for (const [name, text] of Object.entries(texts ?? {})) if (typeof text === 'string') out[name] = text.length >= BLOB_THRESHOLD ? await blobOf(text) : text;
+  return out;
+}
+
+/** The stored texts back as strings (a Blob read a slice per task); anything else is left for validSavedScenario to drop. */
+async function fromStored(stored: unknown): Promise<unknown> {
+  if (!stored || typeof stored !== 'object') return stored;
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(stored)) out[name] = typeof Blob !== 'undefined' && v instanceof Blob ? await readBlobText(v) : v;
+  return out;
 }
 
 /** Each bound store's "save now" (see autosaveNow). */
@@ -95,7 +115,7 @@ export function bindPersistence(store: AppStore, host: PersistenceHost, debounce
   if (fromStorage?.largeTexts && large) {
     // The texts are in IndexedDB: put them in place when they arrive, unless the user has typed since.
     const before = store.getState().texts;
-    restoring = large.get().then(
+    restoring = large.get().then(fromStored).then(
       (texts) => {
         const valid = validSavedScenario({ texts })?.texts;
         if (valid && store.getState().texts === before) restore(store, { ...fromStorage, texts: valid });
@@ -129,7 +149,7 @@ export function bindPersistence(store: AppStore, host: PersistenceHost, debounce
     const { texts, ...rest } = s;
     // The texts first, the marker that points at them once they are stored: a crash in between
     // leaves the previous autosave whole.
-    saving = saving.then(() => large.put(texts)).then(
+    saving = saving.then(() => toStored(texts)).then((stored) => large.put(stored)).then(
       () => {
         host.replaceHash(AUTOSAVED_HASH);
         try {

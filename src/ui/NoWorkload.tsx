@@ -32,7 +32,7 @@ export function NoWorkload() {
         Fix the YAML in the {tab} tab at {at(syntax)}: {syntax.message}. Until it parses, meshsim cannot read the workloads in it.
       </>
     );
-  } else if (!text.trim()) {
+  } else if (text.length < 4096 && !text.trim()) {
     says = <>The {tab} tab is empty: paste {WORKLOAD_KINDS} into it.</>;
   } else if (broken) {
     says = (

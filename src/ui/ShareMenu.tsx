@@ -4,15 +4,8 @@ import { snapshot } from '../state/persistence.ts';
 import { encodeHash, LONG_LINK } from '../state/urlState.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { useOpenFile } from './useOpenFile.ts';
+import { download } from './download.ts';
 
-function download(text: string, filename: string, type = 'text/yaml') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Share and keep: permalink, Markdown report, scenario file, open a file, reset. */
 export function ShareMenu() {

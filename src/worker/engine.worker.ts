@@ -15,4 +15,24 @@ const service = createEngineService(
   (response) => scope.postMessage(response),
 );
 
-scope.onmessage = (event: MessageEvent<EngineRequest>) => service.handle(event.data);
+/** The newest analysis asked for: one whose large texts are still being read is dropped once overtaken. */
+let newest = 0;
+scope.onmessage = (event: MessageEvent<EngineRequest>) => {
+  const req = event.data;
+  if (req.type !== 'analyze' || !req.blobs) {
+    if (req.type === 'analyze') newest = req.id;
+    service.handle(req);
+    return;
+  }
+  newest = req.id;
+  const blobs = Object.entries(req.blobs);
+  void Promise.all(blobs.map(([, blob]) => blob!.text())).then(
+    (texts) => {
+      if (newest !== req.id) return;
+      const all = { ...req.input.texts };
+      blobs.forEach(([name], i) => (all[name as keyof typeof all] = texts[i]));
+      service.handle({ type: 'analyze', id: req.id, input: { ...req.input, texts: all } });
+    },
+    (err: unknown) => scope.postMessage({ type: 'failure', id: req.id, message: `a large text could not be read: ${err instanceof Error ? err.message : String(err)}` }),
+  );
+};

@@ -9,7 +9,10 @@ class InlineWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
   constructor(public stall: boolean) {}
+  /** The requests it was sent, as sent. */
+  sent: EngineRequest[] = [];
   postMessage(req: EngineRequest) {
+    this.sent.push(req);
     if (this.stall || req.type !== 'analyze') return;
     const result = analyzeScenario(req.input);
     setTimeout(() => !this.terminated && this.onmessage?.({ data: { type: 'result', id: req.id, result } } as MessageEvent<EngineResponse>), 1);
@@ -102,5 +105,20 @@ describe('engine client', () => {
     // The request is settled: no restart later.
     await vi.advanceTimersByTimeAsync(20_000);
     expect(events.filter((e) => e.type === 'restarted')).toEqual([]);
+  });
+
+  it('sends a text of a MB or more as a Blob, and the others as strings', async () => {
+    vi.useRealTimers();
+    const worker = new InlineWorker(false);
+    const events: EngineEvent[] = [];
+    const client = createEngineClient((e) => events.push(e), { createWorker: () => worker as unknown as Worker });
+    const big = `# ${'x'.repeat(1024 * 1024)}\n`;
+    client.analyze({ texts: { workloads: big, namespaces: 'kind: Namespace\nmetadata: {name: a}\n' } });
+    await vi.waitFor(() => expect(worker.sent).toHaveLength(1));
+    const req = worker.sent[0] as Extract<EngineRequest, { type: 'analyze' }>;
+    expect(req.input.texts.workloads).toBe('');
+    expect(req.input.texts.namespaces).toContain('kind: Namespace');
+    expect(await req.blobs?.workloads?.text()).toBe(big);
+    client.dispose();
   });
 });

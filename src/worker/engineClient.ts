@@ -1,4 +1,5 @@
-import type { EngineRequest, EngineResponse, ScenarioInput, ScenarioResult } from './protocol.ts';
+import type { EngineRequest, EngineResponse, InputName, ScenarioInput, ScenarioResult } from './protocol.ts';
+import { BLOB_THRESHOLD, blobOf } from './largeTexts.ts';
 
 export type EngineEvent =
   | { type: 'result'; result: ScenarioResult }
@@ -92,9 +93,22 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
   const send = (input: ScenarioInput) => {
     const id = nextId++;
     pendingId = id;
-    arm();
-    const req: EngineRequest = { type: 'analyze', id, input };
-    worker!.postMessage(req);
+    const post = (req: EngineRequest) => {
+      arm();
+      worker!.postMessage(req);
+    };
+    // Large texts go as Blobs, built a slice per task (largeTexts.ts); the watchdog starts once sent.
+    const large = (Object.keys(input.texts) as InputName[]).filter((n) => (input.texts[n]?.length ?? 0) >= BLOB_THRESHOLD);
+    if (!large.length) return post({ type: 'analyze', id, input });
+    void Promise.all(large.map((n) => blobOf(input.texts[n]!))).then(
+      (blobs) => {
+        if (pendingId !== id) return; // the worker was restarted meanwhile
+        const texts = { ...input.texts };
+        for (const n of large) texts[n] = '';
+        post({ type: 'analyze', id, input: { ...input, texts }, blobs: Object.fromEntries(large.map((n, i) => [n, blobs[i]])) });
+      },
+      () => pendingId === id && post({ type: 'analyze', id, input }),
+    );
   };
 
   start();

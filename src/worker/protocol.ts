@@ -15,7 +15,12 @@ type Missing = Exclude<InputName, (typeof INPUT_NAMES)[number]>;
 const everyInputListed: [Missing] extends [never] ? true : Missing = true;
 void everyInputListed;
 
-export type EngineRequest = { type: 'analyze'; id: number; input: ScenarioInput } | { type: 'builtinConfigMaps'; id: number };
+/**
+ * An analysis request. A text of a MB or more travels in `blobs` (its place in `input.texts` left
+ * empty): a Blob crosses by reference, where a string is copied inside one main-thread task
+ * (largeTexts.ts); the worker puts the texts back before the engine sees the input.
+ */
+export type EngineRequest = { type: 'analyze'; id: number; input: ScenarioInput; blobs?: Partial<Record<InputName, Blob>> } | { type: 'builtinConfigMaps'; id: number };
 
 export type EngineResponse =
   | { type: 'result'; id: number; result: ScenarioResult }
