@@ -102,8 +102,10 @@ export function run(args: string[], io: CliIO): number {
   const started = performance.now();
   let docs = readScenarioDocuments(inputs);
   const notices: string[] = [];
-  // As the app opens on a default install's webhooks, so does check when none is given.
-  if (!docs.objects.some((o) => o.role.role === 'webhookConfiguration')) {
+  // As the app opens on a default install's webhooks, so does check when none is given (a given one
+  // the API server would refuse is not replaced: the cluster has no webhooks then, as said at its line).
+  const webhooksGiven = [...docs.objects, ...(docs.refused ?? [])].some((o) => o.role.role === 'webhookConfiguration');
+  if (!webhooksGiven) {
     inputs.push({ name: BUILTIN_WEBHOOKS, text: defaultWebhooks });
     docs = readScenarioDocuments(inputs);
     notices.push(

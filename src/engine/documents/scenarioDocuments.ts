@@ -33,6 +33,8 @@ export interface Workload extends ScenarioObject {
 
 export interface ScenarioDocuments {
   objects: ScenarioObject[];
+  /** Webhook configurations, Namespaces and ConfigMaps the API server could not decode: left out of `objects`, said in `diagnostics`. */
+  refused?: ScenarioObject[];
   workloads: Workload[];
   diagnostics: Diagnostic[];
 }
@@ -54,17 +56,18 @@ export interface InputDocuments extends ScenarioDocuments {
 /** Parses one input text and sorts its objects by role. Never throws. */
 export function readInputDocuments(name: string, text: string, budget: { objects: number } = { objects: 0 }): InputDocuments {
   const objects: ScenarioObject[] = [];
+  const refused: ScenarioObject[] = [];
   const diagnostics: Diagnostic[] = [];
   const parsed = parseYamlDocuments(text, name);
   diagnostics.push(...parsed.diagnostics);
-  for (const doc of parsed.documents) collect(doc, doc.value, [], 0, objects, diagnostics, budget);
+  for (const doc of parsed.documents) collect(doc, doc.value, [], 0, { objects, refused }, diagnostics, budget);
   const workloads: Workload[] = [];
   for (const o of objects) {
     if (o.role.role !== 'workload') continue;
     const w = toWorkload(o, o.role, diagnostics);
     if (w) workloads.push(w);
   }
-  return { input: name, text, stream: parsed.stream, editable: !parsed.diagnostics.some((d) => d.severity === 'error'), objects, workloads, diagnostics };
+  return { input: name, text, stream: parsed.stream, editable: !parsed.diagnostics.some((d) => d.severity === 'error'), objects, refused, workloads, diagnostics };
 }
 
 /**
@@ -74,6 +77,7 @@ export function readInputDocuments(name: string, text: string, budget: { objects
 export function combineInputDocuments(inputs: readonly ScenarioDocuments[]): ScenarioDocuments {
   return {
     objects: inputs.flatMap((i) => i.objects),
+    refused: inputs.flatMap((i) => i.refused ?? []),
     workloads: inputs.flatMap((i) => i.workloads),
     diagnostics: inputs.flatMap((i) => i.diagnostics),
   };
@@ -90,7 +94,7 @@ function collect(
   value: unknown,
   path: (string | number)[],
   depth: number,
-  objects: ScenarioObject[],
+  into: { objects: ScenarioObject[]; refused: ScenarioObject[] },
   diagnostics: Diagnostic[],
   budget: { objects: number },
 ): void {
@@ -109,7 +113,7 @@ function collect(
       diagnostics.push(diagnostic('documents', 'error', `Lists nested deeper than ${MAX_LIST_DEPTH} are not read`, doc.locate(path)));
       return;
     }
-    items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, objects, diagnostics, budget));
+    items.forEach((item, i) => collect(doc, item, [...path, 'items', i], depth + 1, into, diagnostics, budget));
     return;
   }
   // One object is one request to the API server, which refuses any over 3 MiB (yaml/inputLimits.ts).
@@ -129,7 +133,10 @@ function collect(
     // configuration, Namespace or ConfigMap it cannot decode never exists in the cluster, so it is left out.
     const leftOut = role.role !== 'workload' && refusals.some((r) => r.phase === 'decode');
     for (const r of refusals) diagnostics.push(diagnostic('documents', 'error', `${what}: the API server would refuse this object: ${r.message}${leftOut ? '; meshsim leaves it out, as the cluster would not have it' : ''}`, r.at ?? doc.locate(path)));
-    if (leftOut) return;
+    if (leftOut) {
+      into.refused.push({ doc, path, value: value as Record<string, any>, role, refusals });
+      return;
+    }
   }
   if (role.role === 'other') {
     const where = doc.locate([...path, 'kind']) ?? doc.locate(path);
@@ -145,7 +152,7 @@ function collect(
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     budget.objects++;
-    objects.push({ doc, path, value: value as Record<string, any>, role, ...(refusals.length ? { refusals } : {}) });
+    into.objects.push({ doc, path, value: value as Record<string, any>, role, ...(refusals.length ? { refusals } : {}) });
   }
 }
 

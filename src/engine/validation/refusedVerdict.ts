@@ -48,6 +48,8 @@ export function refusedByApiServer(core: AdmissionCore, kind: string, refusals: 
     ...(decode.length
       ? {
           webhooks: core.webhooks.map((w) => ({ ...w, called: false, reason: 'the API server could not read the object, so no webhook was asked' })),
+          // istioctl x check-inject decodes the object as the API server does, and fails as it does.
+          checkInject: { rows: [], footer: `istioctl x check-inject cannot read this ${kind} either: ${first.message}` },
           injectors: [],
         }
       : {}),
