@@ -94,6 +94,15 @@ describe('meshsim check, as the app', () => {
     expect(r.err).toContain("note: No istio-sidecar-injector or istio ConfigMap in the input: pods are injected with meshsim's built-in default install");
   });
 
+  it('does not replace a webhook configuration the API server would refuse with the default install', async () => {
+    const refused = '---\napiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\nmetadata: {name: istio-sidecar-injector}\nwebhooks:\n- name: {a: 1}\n  clientConfig: {service: {name: istiod, namespace: istio-system}}\n';
+    const r = await runCli(['check', '-f', '-'], { stdin: pod + ns('enabled') + refused });
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('webhooks[0].name: {a: 1}: json: cannot unmarshal object into Go struct field MutatingWebhook.webhooks.name of type string');
+    expect(r.err).not.toContain('using the webhooks of a default Istio install');
+    expect(r.out).toContain('Pod shop/p: NOT INJECTED');
+  });
+
   it('says in text every note the JSON has, once: what the input holds that the simulation does not use', async () => {
     const extra = '---\napiVersion: v1\nkind: Service\nmetadata: {name: p, namespace: shop}\nspec: {ports: [{port: 80}]}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config, namespace: shop}\ndata: {a: b}\n';
     const json = JSON.parse((await runCli(['check', '-f', '-', '-o', 'json'], { stdin: pod + ns('enabled') + extra })).out);

@@ -35,6 +35,8 @@ describe('an object the API server refuses is rejected, and its verdict says why
     expect(w.suggestions).toEqual([]);
     // Before the object exists no webhook is called; validation comes after them.
     expect(w.webhooks.some((row) => row.called)).toBe(phase === 'validation');
+    // istioctl x check-inject cannot read an object the API server cannot: it has no rows then.
+    if (phase === 'decode') expect(w.checkInject).toEqual({ rows: [], footer: expect.stringContaining('istioctl x check-inject cannot read this Pod either') });
     // The reason is also an error at its line, said once.
     expect(refusalsOf(text).filter((m) => m.includes(words))).toHaveLength(1);
   });
