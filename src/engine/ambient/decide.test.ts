@@ -49,6 +49,13 @@ describe('decideAmbient on pod creation (cni-add)', () => {
     expect(d.diagnostics.some((x) => x.severity === 'error')).toBe(true);
   });
 
+  it('names the pod that matched, or says "the pod" for a pod template (no name yet, no double space)', () => {
+    expect(decide('cni-add', pod()).text).toMatch(/matches pod app in namespace shop \(/);
+    const template = decide('cni-add', pod({ name: '' }));
+    expect(template.text).toMatch(/matches the pod in namespace shop \(/);
+    expect(template.text).not.toMatch(/ {2}/);
+  });
+
   it('marks the selectors after the deciding one as not needed', () => {
     const d = decide('cni-add', pod({ labels: AMBIENT }), ns(AMBIENT));
     expect(d.steps.filter((s) => s.id.startsWith('cni:selector:')).map((s) => s.outcome)).toEqual(['decisive', 'skip']);

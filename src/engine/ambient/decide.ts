@@ -275,10 +275,13 @@ function intentOf(ctx: Ctx, r: EnablementResult | undefined): Intent {
       };
     case 'SELECTOR_MATCH': {
       const o = r.outcomes.find((x) => x.index === r.selectorIndex)!;
-      return { reason: r.reason, selectorIndex: r.selectorIndex, text: `Enablement selector [${o.index}] matches pod ${pod.name} in namespace ${namespace.name} (${o.podText}; ${o.namespaceText})` };
+      return { reason: r.reason, selectorIndex: r.selectorIndex, text: `Enablement selector [${o.index}] matches ${podCalled(pod)} in namespace ${namespace.name} (${o.podText}; ${o.namespaceText})` };
     }
   }
 }
+
+/** "pod web-1", or "the pod" for a workload's pod template, whose pod has no name until it is created. */
+const podCalled = (pod: AmbientPod) => (pod.name ? `pod ${pod.name}` : 'the pod');
 
 function core(intent: Intent, enrolled: boolean, text: string, rest: Partial<Core> = {}): Core {
   return { enrolled, rule: RULE_OF[intent.reason], reason: intent.reason, ...(intent.selectorIndex !== undefined ? { selectorIndex: intent.selectorIndex } : {}), text, ...rest };
