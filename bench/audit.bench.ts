@@ -1,6 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { auditDump, generateDump } from '../src/engine/audit/index.ts';
-import type { BenchRow, BenchSuite } from './harness.ts';
+import { cpuTimed as timed, median, type BenchRow, type BenchSuite } from './harness.ts';
 
 /*
  * The cluster audit of generated dumps (kubectl's layout). Three questions, each a ratio within
@@ -25,16 +25,6 @@ const quick = process.env.MESHSIM_BENCH_QUICK === '1';
 const LARGE = quick ? 1000 : 10_000;
 const SMALL = quick ? 100 : 1000;
 const WORKLOADS = quick ? 30 : 300;
-
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-
-/** CPU milliseconds `fn` costs this process. */
-function timed(fn: () => unknown): number {
-  const before = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-}
 
 function checked(text: string, pods: number, what: string, fidelity: 'admission' | 'full') {
   const r = auditDump(text, { fidelity });

@@ -7,7 +7,7 @@ import { analyzeAdmission } from '../src/engine/admission/index.ts';
 import { generateDump } from '../src/engine/audit/index.ts';
 import { readScenarioDocuments } from '../src/engine/documents/index.ts';
 import { createOutcomeInjector, injectionSubject, injectWorkload, readInstallModels, releasesOfInstalls } from '../src/engine/scenario/index.ts';
-import type { BenchRow, BenchSuite } from './harness.ts';
+import { median, type BenchRow, type BenchSuite } from './harness.ts';
 
 /*
  * `meshsim check` on a cluster dump (issue 16: 2,000 Pods took 37 s and 781 MB). Check needs each
@@ -26,7 +26,6 @@ const PODS = quick ? 200 : 2000;
 const COMPARED = quick ? 60 : 300;
 const ROUNDS = quick ? 1 : 3;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function timed(fn: () => unknown): number {
   const t = performance.now();
   fn();

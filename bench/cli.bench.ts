@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type BenchRow, type BenchSuite } from './harness.ts';
+import { median, type BenchRow, type BenchSuite } from './harness.ts';
 
 /*
  * The meshsim command's cost as a user pays it: whole processes, started afresh each time.
@@ -15,7 +15,6 @@ const scenario = ['workloads', 'namespaces', 'webhooks', 'injector', 'mesh'].fla
 const quick = process.env.MESHSIM_BENCH_QUICK === '1';
 const runs = quick ? 5 : 21;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Wall milliseconds of a fresh process, and what it wrote to stderr. */
 function time(args: string[], env: Record<string, string> = {}) {

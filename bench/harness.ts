@@ -25,6 +25,16 @@ export function cpuNow(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** The CPU milliseconds one call of `fn` costs this process (for benches whose call is one long sample). */
+export function cpuTimed(fn: () => unknown): number {
+  const before = cpuNow();
+  fn();
+  return cpuNow() - before;
+}
+
+/** The median of samples a bench collected itself (the upper one of an even count). */
+export const median = (samples: readonly number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+
 /** Times `fn` (CPU time) with warm-up and returns the median per-iteration milliseconds. */
 export function measure(fn: () => unknown, { minMs = process.env.MESHSIM_BENCH_QUICK ? 60 : 300, maxIterations = 10_000, clock = 'cpu' as 'cpu' | 'wall' } = {}): number {
   const now = clock === 'cpu' ? cpuNow : () => performance.now();
