@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 
 test('the Traffic panel draws the chains and traces the preset packets', async ({ page }) => {
@@ -159,11 +160,16 @@ test('an injected line iptables-restore accepts is drawn as injected, never as a
   await expect(page.getByTestId('rule-why')).toContainText('not a rule istio-iptables meant');
 });
 
-test("the DNS proxy's answer to the app comes back from the nameserver the app asked", async ({ page }) => {
+/** The DNS example's Traffic panel with the preset of the agent's answer to the app picked. */
+async function openDnsAnswer(page: Page) {
   await openApp(page);
   await page.getByLabel('Example scenario').selectOption({ label: 'DNS capture by the Istio agent' });
   await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
   await page.getByRole('button', { name: 'DNS answer to the app' }).click();
+}
+
+test("the DNS proxy's answer to the app comes back from the nameserver the app asked", async ({ page }) => {
+  await openDnsAnswer(page);
   await expect(page.getByTestId('trace-final')).toContainText('conntrack NAT to 10.96.0.10:53');
   await expect(page.getByTestId('trace-prelude')).toContainText('UDP 192.0.2.10:40000 → 10.96.0.10:53 (uid 1000)');
   await expect(page.getByTestId('trace-conntrack')).toContainText('zone 2');
@@ -171,10 +177,7 @@ test("the DNS proxy's answer to the app comes back from the nameserver the app a
 });
 
 test('the DNS answer keeps the query it answers when the packet form edits it, or says it no longer applies', async ({ page }) => {
-  await openApp(page);
-  await page.getByLabel('Example scenario').selectOption({ label: 'DNS capture by the Istio agent' });
-  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
-  await page.getByRole('button', { name: 'DNS answer to the app' }).click();
+  await openDnsAnswer(page);
   await expect(page.getByTestId('packet-answers')).toContainText('Answers the query UDP 192.0.2.10:40000 → 10.96.0.10:53');
   // Sent to another port, the reply answers a query from that port: still un-NATed by conntrack.
   await page.getByLabel('Destination port').fill('40001');
