@@ -31,6 +31,12 @@ export interface SharedReads {
   idOf(o: object | undefined): number;
 }
 
+/** The value `m` holds for `key`, made by `make` the first time it is asked for. */
+function once<K, V>(m: { has(k: K): boolean; get(k: K): V | undefined; set(k: K, v: V): unknown }, key: K, make: () => V): V {
+  if (!m.has(key)) m.set(key, make());
+  return m.get(key) as V;
+}
+
 export function createSharedReads(): SharedReads {
   const objects = new WeakMap<DumpObject, Map<string, ScenarioObject>>();
   const injectors = new WeakMap<ScenarioObject, InjectorConfigMapModel>();
@@ -40,41 +46,11 @@ export function createSharedReads(): SharedReads {
   const ids = new WeakMap<object, number>();
   let next = 1;
   return {
-    object(o, input, index) {
-      let byPlace = objects.get(o);
-      if (!byPlace) objects.set(o, (byPlace = new Map()));
-      const place = `${input}\n${index}`;
-      let read = byPlace.get(place);
-      if (!read) byPlace.set(place, (read = withoutPositions(o, input, index)));
-      return read;
-    },
-    injector(o) {
-      let model = injectors.get(o);
-      if (!model) injectors.set(o, (model = readInjectorConfigMapModel(o)));
-      return model;
-    },
-    install(key, build) {
-      let inst = installs.get(key);
-      if (!inst) installs.set(key, (inst = build()));
-      return inst;
-    },
-    render(install, podKey, namespace, run) {
-      let byPod = renders.get(install);
-      if (!byPod) renders.set(install, (byPod = new Map()));
-      const key = `${namespace}\n${podKey}`;
-      let r = byPod.get(key);
-      if (!r) byPod.set(key, (r = run()));
-      return r;
-    },
-    sidecarCapture<T>(patched: object, run: () => T): T {
-      if (!captures.has(patched)) captures.set(patched, run());
-      return captures.get(patched) as T;
-    },
-    idOf(o) {
-      if (!o) return 0;
-      let id = ids.get(o);
-      if (id === undefined) ids.set(o, (id = next++));
-      return id;
-    },
+    object: (o, input, index) => once(once(objects, o, () => new Map()), `${input}\n${index}`, () => withoutPositions(o, input, index)),
+    injector: (o) => once(injectors, o, () => readInjectorConfigMapModel(o)),
+    install: (key, build) => once(installs, key, build),
+    render: (install, podKey, namespace, run) => once(once(renders, install, () => new Map()), `${namespace}\n${podKey}`, run),
+    sidecarCapture: <T>(patched: object, run: () => T): T => once(captures, patched, run) as T,
+    idOf: (o) => (o ? once(ids, o, () => next++) : 0),
   };
 }
