@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { EmbeddedYaml } from '../documents/index.ts';
 import { CLUSTER_CONFIG_TYPES, schemaFields, typedRoundTrip, type JsonValue, type StructTable } from '../kube/index.ts';
-import { flowText } from '../validation/flowText.ts';
+import { flowText, writtenAt } from '../validation/flowText.ts';
 
 /**
  * istiod's injection config (the injector ConfigMap's `data.config`) as Go declares it: istiod
@@ -60,9 +60,7 @@ function decodeAs(config: EmbeddedYaml, type: string, fromYaml: boolean, what: s
   if (!config.readable || config.value === null || typeof config.value !== 'object' || Array.isArray(config.value)) return config;
   const [issue] = typedRoundTrip(type, config.value as JsonValue, { fromYaml, table: INJECTOR_CONFIG }).issues;
   if (!issue) return config;
-  let found: unknown = config.value;
-  for (const k of issue.path) found = (found as Record<string | number, unknown> | undefined)?.[k];
-  const where = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+  const { where, found } = writtenAt(config.value, issue.path);
   const problem: Diagnostic = diagnostic(
     'injection',
     'error',

@@ -15,7 +15,7 @@
  */
 import { isScalar, type Node } from 'yaml';
 import { CLUSTER_CONFIG_TYPES, resolvePlainScalar, typedRoundTrip, type JsonValue } from '../kube/index.ts';
-import { flowText } from './flowText.ts';
+import { flowText, writtenAt } from './flowText.ts';
 import { isQualifiedName, isValidLabelValue } from '../selectors/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { YamlDocument } from '../yaml/index.ts';
@@ -161,9 +161,7 @@ function undecodableFields(doc: YamlDocument, path: readonly (string | number)[]
   for (const [k, v] of Object.entries(value)) if (k !== 'metadata' && k !== 'apiVersion' && k !== 'kind') body[k] = v;
   const { issues } = typedRoundTrip(kind, body as JsonValue, { table: CLUSTER_CONFIG_TYPES });
   return issues.slice(0, 20).map((issue) => {
-    let found: unknown = value;
-    for (const k of issue.path) found = (found as any)?.[k];
-    const where = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+    const { where, found } = writtenAt(value, issue.path);
     const shown = found === undefined ? '' : `${where}: ${flowText(found)}: `;
     return { message: `${shown}${issue.message}`, at: doc.locate([...path, ...issue.path]) ?? doc.locate(path), phase: 'decode' as const };
   });

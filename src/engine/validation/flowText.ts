@@ -19,6 +19,17 @@ export function flowText(value: unknown): string {
   return cut(text);
 }
 
+/**
+ * Where `path` leads inside a decoded `value`, written as a field path (`webhooks[0].name`), and
+ * what stands there: how a decode error names the value it could not take.
+ */
+export function writtenAt(value: unknown, path: readonly (string | number)[]): { where: string; found: unknown } {
+  let found: unknown = value;
+  for (const k of path) found = (found as Record<string | number, unknown> | undefined)?.[k];
+  const where = path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+  return { where, found };
+}
+
 function cut(text: string): string {
   return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
 }
