@@ -3,7 +3,7 @@ import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
 import { NAMESPACE_NAME_LABEL } from '../webhooks/index.ts';
 import { admitPod, type AdmissionCore } from './admitPod.ts';
-import { refusedByApiServer } from '../validation/refusedVerdict.ts';
+import { refusedByApiServer } from './refusedVerdict.ts';
 import type { PodSubject } from './podSubject.ts';
 import { indexScenario, locatorOf, type ScenarioIndex } from './scenarioIndex.ts';
 import { newTrialBudget, suggestChanges, type SubjectDocuments } from './suggestions.ts';

@@ -1,7 +1,7 @@
 import { diagnostic, textOf, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
-import { apiServerRefusals, type ApiServerRefusal } from '../validation/apiServerValidity.ts';
+import { apiServerRefusals, type ApiServerRefusal } from '../validation/index.ts';
 import { classifyDocument } from './classify.ts';
 import type { TemplatedKind } from '../kube/index.ts';
 import { whyNoPodTemplate } from '../kube/index.ts';

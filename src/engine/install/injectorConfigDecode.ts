@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { EmbeddedYaml } from '../documents/index.ts';
 import { CLUSTER_CONFIG_TYPES, schemaFields, typedRoundTrip, type JsonValue, type StructTable } from '../kube/index.ts';
-import { flowText, writtenAt } from '../validation/flowText.ts';
+import { flowText, writtenAt } from '../validation/index.ts';
 
 /**
  * istiod's injection config (the injector ConfigMap's `data.config`) as Go declares it: istiod

@@ -1,5 +1,6 @@
-import type { AdmissionCore, TraceStep } from '../admission/index.ts';
-import type { ApiServerRefusal } from './apiServerValidity.ts';
+import type { AdmissionCore } from './admitPod.ts';
+import type { TraceStep } from './types.ts';
+import type { ApiServerRefusal } from '../validation/index.ts';
 
 /**
  * The verdict of a workload the API server would refuse: it is never created, so it is neither

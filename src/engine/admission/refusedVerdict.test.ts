@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAdmission } from '../admission/index.ts';
+import { analyzeAdmission } from './index.ts';
 import { readScenarioDocuments } from '../documents/index.ts';
 import { examples } from '../../examples/examples.ts';
 
