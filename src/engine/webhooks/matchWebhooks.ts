@@ -79,6 +79,28 @@ function remembered(memo: WeakMap<object, Map<MutatingWebhook, SelectorCheck>>, 
   return c;
 }
 
+/** The API server's answer for one webhook, built in one shape (key order as the result shows it). */
+function evaluation(
+  w: MutatingWebhook,
+  checks: { namespaceSelector: SelectorCheck; objectSelector: SelectorCheck; rules: RulesCheck },
+  matchConditions: ConditionsCheck,
+  stoppedAt: WebhookStage | undefined,
+  reason: string,
+  rejects?: string,
+): WebhookEvaluation {
+  // Two literals rather than spreads of a shared part: this runs for every webhook of every label
+  // combination of the truth table, and a spread copies property by property into a new shape.
+  const { namespaceSelector, objectSelector, rules } = checks;
+  if (stoppedAt === undefined) {
+    return { configuration: w.configuration, webhook: w.name, webhookIndex: w.index, namespaceSelector, objectSelector, rules, failurePolicy: w.failurePolicy, reinvocationPolicy: w.reinvocationPolicy, matchConditions, called: true, reason };
+  }
+  const out: WebhookEvaluation = { configuration: w.configuration, webhook: w.name, webhookIndex: w.index, namespaceSelector, objectSelector, rules, failurePolicy: w.failurePolicy, reinvocationPolicy: w.reinvocationPolicy, matchConditions, called: false, stoppedAt, reason };
+  if (rejects !== undefined) out.rejects = rejects;
+  return out;
+}
+
+const notEvaluated = (): ConditionsCheck => ({ outcome: 'pass', why: 'not evaluated: an earlier check already failed', conditions: [] });
+
 /** Decides, as the API server does, whether one webhook is called for the request. */
 export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest, memo?: SelectorMemo): WebhookEvaluation {
   const namespaceSelector = memo ? remembered(memo.namespace, r.namespaceLabels, w, () => namespaceCheck(w, r)) : namespaceCheck(w, r);
@@ -88,34 +110,19 @@ export function evaluateWebhook(w: MutatingWebhook, r: AdmissionRequest, memo?: 
     rules = checkRules(w.rules, r);
     memo?.rules.set(w, rules);
   }
-  const base = {
-    configuration: w.configuration,
-    webhook: w.name,
-    webhookIndex: w.index,
-    namespaceSelector,
-    objectSelector,
-    rules,
-    failurePolicy: w.failurePolicy,
-    reinvocationPolicy: w.reinvocationPolicy,
-  };
-  const notYet: ConditionsCheck = { outcome: 'pass', why: 'not evaluated: an earlier check already failed', conditions: [] };
-  if (w.problems.length) {
-    return { ...base, matchConditions: notYet, called: false, stoppedAt: 'invalid', reason: `the API server would refuse this webhook: ${w.problems[0]}` };
-  }
-  const stop = (stoppedAt: WebhookStage, reason: string): WebhookEvaluation => ({ ...base, matchConditions: notYet, called: false, stoppedAt, reason });
-  if (namespaceSelector.outcome === 'fail' || namespaceSelector.outcome === 'error') return stop('namespaceSelector', namespaceSelector.why);
-  if (objectSelector.outcome === 'fail' || objectSelector.outcome === 'error') return stop('objectSelector', objectSelector.why);
-  if (!rules.matched) return stop('rules', rules.why);
+  const checks = { namespaceSelector, objectSelector, rules };
+  if (w.problems.length) return evaluation(w, checks, notEvaluated(), 'invalid', `the API server would refuse this webhook: ${w.problems[0]}`);
+  if (namespaceSelector.outcome === 'fail' || namespaceSelector.outcome === 'error') return evaluation(w, checks, notEvaluated(), 'namespaceSelector', namespaceSelector.why);
+  if (objectSelector.outcome === 'fail' || objectSelector.outcome === 'error') return evaluation(w, checks, notEvaluated(), 'objectSelector', objectSelector.why);
+  if (!rules.matched) return evaluation(w, checks, notEvaluated(), 'rules', rules.why);
   const matchConditions = checkMatchConditions(w.matchConditions, r);
-  if (matchConditions.outcome === 'fail') return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: matchConditions.why };
+  if (matchConditions.outcome === 'fail') return evaluation(w, checks, matchConditions, 'matchConditions', matchConditions.why);
   if (matchConditions.outcome === 'error') {
-    if (w.failurePolicy === 'Ignore') {
-      return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: `${matchConditions.why}; failurePolicy Ignore skips the webhook` };
-    }
-    return { ...base, matchConditions, called: false, stoppedAt: 'matchConditions', reason: `${matchConditions.why}; failurePolicy Fail rejects the request`, rejects: matchConditions.why };
+    if (w.failurePolicy === 'Ignore') return evaluation(w, checks, matchConditions, 'matchConditions', `${matchConditions.why}; failurePolicy Ignore skips the webhook`);
+    return evaluation(w, checks, matchConditions, 'matchConditions', `${matchConditions.why}; failurePolicy Fail rejects the request`, matchConditions.why);
   }
   const selectors = [namespaceSelector, objectSelector].filter((s) => s.outcome === 'pass' && !s.empty).map((s) => s.why);
-  return { ...base, matchConditions, called: true, reason: selectors.length ? `called: ${selectors.join('; ')}` : 'called: its rules cover the request and no selector excludes it' };
+  return evaluation(w, checks, matchConditions, undefined, selectors.length ? `called: ${selectors.join('; ')}` : 'called: its rules cover the request and no selector excludes it');
 }
 
 /**
