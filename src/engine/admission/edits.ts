@@ -9,18 +9,27 @@ export interface ObjectEdit {
   value?: string;
 }
 
-function clone<T>(v: T): T {
-  return structuredClone(v);
+/** A shallow copy: the edit replaces the nodes along its path, and shares every other part with `obj`. */
+function shallow(v: Record<string, any>): Record<string, any> {
+  return Array.isArray(v) ? [...v] : { ...v };
 }
 
-/** Returns a copy of `obj` with the edit applied; maps on the way are created as needed. */
+/**
+ * Returns a copy of `obj` with the edit applied; maps on the way are created as needed. Only the
+ * maps along the edit's path are copied: a suggestion is verified on the edited object, and copying
+ * the whole workload for each candidate was most of what a verification cost. Neither `obj` nor
+ * the result is changed afterwards (outputs are shared, never mutated), so sharing the rest is safe.
+ */
 export function applyObjectEdit(obj: Record<string, any>, edit: ObjectEdit): Record<string, any> {
-  const out = clone(obj);
+  const out = shallow(obj);
   let node: any = out;
   for (const key of edit.path.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== 'object') {
+    const next = node[key];
+    if (!next || typeof next !== 'object') {
       if (edit.action === 'remove') return out;
       node[key] = {};
+    } else {
+      node[key] = shallow(next);
     }
     node = node[key];
   }
