@@ -1,5 +1,7 @@
 import { diagnostic, textOf, type Diagnostic } from '../diagnostics.ts';
-import { CHART_DEFAULT_POLICY, IGNORED_NAMESPACES, INJECT_KEY, injectorTargetOf, injectRequired, isInjectorWebhook, type PolicyEvidence } from '../injectionPolicy/index.ts';
+import { CHART_DEFAULT_POLICY, IGNORED_NAMESPACES, INJECT_KEY, injectorTargetOf, injectRequired, isInjectorWebhook, type InjectorTarget, type PolicyDecision, type PolicyEvidence } from '../injectionPolicy/index.ts';
+import type { ScenarioObject } from '../documents/index.ts';
+import type { MutatingWebhook, WebhookConfiguration, WebhookEvaluation } from '../webhooks/index.ts';
 import { NAMESPACE_NAME_LABEL, namespaceLabelsAsServed, podCreateRequest } from '../webhooks/index.ts';
 import { checkInject } from '../webhooks/index.ts';
 import { evaluateWebhook } from '../webhooks/index.ts';
@@ -130,15 +132,100 @@ function annotationNote(s: PodSubject, podLabels: Record<string, string>, podAnn
   return undefined;
 }
 
-/** Runs one pod through the API server's webhook selection and every istiod it reaches. */
-export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[] = IGNORED_NAMESPACES): AdmissionCore {
-  const diagnostics: Diagnostic[] = [];
-  const steps: TraceStep[] = workloadSteps(s, diagnostics);
+/** One webhook as the API server weighs it for the pod. */
+interface WeighedWebhook {
+  configuration: WebhookConfiguration;
+  object: ScenarioObject;
+  webhook: MutatingWebhook;
+  evaluation: WebhookEvaluation;
+  injector: boolean;
+}
+
+/** An istiod a called injection webhook reaches, and what it decides for the pod. */
+interface ReachedIstiod {
+  weighed: WeighedWebhook;
+  /** The configuration the reach was read from (the first of that name, as the rows name it). */
+  conf: WebhookConfiguration;
+  target: InjectorTarget;
+  cm: IndexedInjectorConfig | undefined;
+  release: ReturnType<typeof releaseOfRevision>;
+  decision: PolicyDecision;
+}
+
+/** What the API server and istiod decide for one pod, before any of it is explained. */
+interface AdmissionDecision {
+  podLabels: Record<string, string>;
+  podAnnotations: Record<string, string>;
+  template: Record<string, any>;
+  nsWritten: Record<string, string>;
+  namespaceLabels: Record<string, string>;
+  sorted: ScenarioIndex['configurations'];
+  weighed: WeighedWebhook[];
+  rejecting?: WeighedWebhook;
+  calledInjectors: WeighedWebhook[];
+  reached: ReachedIstiod[];
+}
+
+/**
+ * The decision alone: which webhooks the API server calls and what each istiod reached decides.
+ * admitPod explains it (steps, sources, sentences); a suggestion's verification needs only its
+ * verdict (admissionVerdict), so it runs this and none of the explaining.
+ */
+function decideAdmission(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[]): AdmissionDecision {
   const podLabels = podLabelsOf(s);
   const podAnnotations = podAnnotationsOf(s);
   const template = podTemplateOf(s);
   const nsWritten = namespaceLabelsOf(s);
   const namespaceLabels = namespaceLabelsAsServed(s.namespace, nsWritten);
+  // The API server: every webhook of every configuration, configurations by name.
+  const request = podCreateRequest(s.namespace, nsWritten, { kind: 'Pod', labels: podLabels, value: { apiVersion: 'v1', kind: 'Pod', ...template, metadata: { ...(template.metadata ?? {}), namespace: s.namespace } } });
+  request.namespaceObject = { apiVersion: 'v1', kind: 'Namespace', ...(s.namespaceValue ?? {}), metadata: { ...(s.namespaceValue?.metadata ?? {}), name: s.namespace, labels: namespaceLabels } };
+  const sorted = [...index.configurations].sort((a, b) => byteOrder(a.configuration.name, b.configuration.name));
+  const weighed: WeighedWebhook[] = [];
+  for (const { configuration, object } of sorted) {
+    for (const w of configuration.webhooks) weighed.push({ configuration, object, webhook: w, evaluation: evaluateWebhook(w, request), injector: isInjectorWebhook(w) });
+  }
+  const rejecting = weighed.find((w) => w.evaluation.rejects !== undefined);
+  const calledInjectors = weighed.filter((w) => w.evaluation.called && w.injector);
+  const reached: ReachedIstiod[] = [];
+  if (!rejecting) {
+    for (const w of calledInjectors) {
+      const conf = sorted.find((c) => c.configuration.name === w.evaluation.configuration)!.configuration;
+      const target = injectorTargetOf(conf.webhooks[w.evaluation.webhookIndex], conf.labels);
+      const cm = findInjectorConfig(index, target.revision, target.namespace);
+      const release = releaseOfRevision(index.releases, target.revision);
+      const config = { ...(cm ? cm.read.config : CHART_DEFAULT_POLICY), ...(release ? { injectValue: release.behaviour.injection.injectValue } : {}) };
+      const decision = injectRequired({ namespace: s.namespace, labels: podLabels, annotations: podAnnotations, hostNetwork: template.spec?.hostNetwork === true }, config, ignoredNamespaces);
+      reached.push({ weighed: w, conf, target, cm, release, decision });
+    }
+  }
+  return { podLabels, podAnnotations, template, nsWritten, namespaceLabels, sorted, weighed, ...(rejecting ? { rejecting } : {}), calledInjectors, reached };
+}
+
+/** What a suggestion's verification compares: the verdict, the revisions that inject, and whether more than one injector is called. */
+export interface AdmissionVerdict {
+  verdict: Verdict;
+  injectedBy: string[];
+  double: boolean;
+}
+
+function verdictOfDecision(d: AdmissionDecision): AdmissionVerdict {
+  const injecting = d.reached.filter((i) => i.decision.inject);
+  const verdict: Verdict = d.rejecting ? 'rejected' : injecting.length ? 'injected' : 'not-injected';
+  return { verdict, injectedBy: [...new Set(injecting.map((i) => i.target.revision))], double: d.calledInjectors.length > 1 };
+}
+
+/** admitPod's verdict without its explanation (the same decision, none of the steps, sources or sentences). */
+export function admissionVerdict(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[] = IGNORED_NAMESPACES): AdmissionVerdict {
+  return verdictOfDecision(decideAdmission(s, index, ignoredNamespaces));
+}
+
+/** Runs one pod through the API server's webhook selection and every istiod it reaches. */
+export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: readonly string[] = IGNORED_NAMESPACES): AdmissionCore {
+  const diagnostics: Diagnostic[] = [];
+  const steps: TraceStep[] = workloadSteps(s, diagnostics);
+  const decided = decideAdmission(s, index, ignoredNamespaces);
+  const { podLabels, podAnnotations, nsWritten, namespaceLabels, sorted } = decided;
 
   steps.push({
     id: 'namespace',
@@ -154,86 +241,73 @@ export function admitPod(s: PodSubject, index: ScenarioIndex, ignoredNamespaces:
 
   diagnostics.push(...labelConfusions(s, podLabels, nsWritten));
 
-  // The API server: every webhook of every configuration, configurations by name.
-  const request = podCreateRequest(s.namespace, nsWritten, { kind: 'Pod', labels: podLabels, value: { apiVersion: 'v1', kind: 'Pod', ...template, metadata: { ...(template.metadata ?? {}), namespace: s.namespace } } });
-  request.namespaceObject = { apiVersion: 'v1', kind: 'Namespace', ...(s.namespaceValue ?? {}), metadata: { ...(s.namespaceValue?.metadata ?? {}), name: s.namespace, labels: namespaceLabels } };
-  const sorted = [...index.configurations].sort((a, b) => byteOrder(a.configuration.name, b.configuration.name));
   const webhooks: WebhookRow[] = [];
-  for (const { configuration, object } of sorted) {
+  for (const { configuration, object, webhook: w, evaluation, injector } of decided.weighed) {
     const locate = locatorOf(object);
-    for (const w of configuration.webhooks) {
-      const evaluation = evaluateWebhook(w, request);
-      for (const [field, check, labelAt] of [
-        ['namespaceSelector', evaluation.namespaceSelector, (k: string) => s.locateNamespace?.(['metadata', 'labels', k])],
-        ['objectSelector', evaluation.objectSelector, (k: string) => s.locateWorkload([...s.templatePath, 'metadata', 'labels', k])],
-      ] as const) {
-        for (const r of check.requirements) {
-          const origin = requirementOrigin(w[field], r);
-          const at = origin && locate(['webhooks', w.index, field, ...origin]);
-          if (at) r.source = at;
-          const labelSource = r.present ? labelAt(r.key) : undefined;
-          if (labelSource) r.labelSource = labelSource;
-        }
+    for (const [field, check, labelAt] of [
+      ['namespaceSelector', evaluation.namespaceSelector, (k: string) => s.locateNamespace?.(['metadata', 'labels', k])],
+      ['objectSelector', evaluation.objectSelector, (k: string) => s.locateWorkload([...s.templatePath, 'metadata', 'labels', k])],
+    ] as const) {
+      for (const r of check.requirements) {
+        const origin = requirementOrigin(w[field], r);
+        const at = origin && locate(['webhooks', w.index, field, ...origin]);
+        if (at) r.source = at;
+        const labelSource = r.present ? labelAt(r.key) : undefined;
+        if (labelSource) r.labelSource = labelSource;
       }
-      const injector = isInjectorWebhook(w);
-      const target = injector ? injectorTargetOf(w, configuration.labels) : undefined;
-      webhooks.push({ ...evaluation, injector, ...(target ? { revision: target.revision, revisionVia: target.via } : {}), source: locate(['webhooks', w.index, 'name']) ?? locate([]) });
-      steps.push({
-        id: `apiserver:${configuration.name}/${w.name}`,
-        stage: 'apiserver',
-        title: `webhook ${w.name} (${configuration.name})`,
-        outcome: evaluation.called ? 'pass' : evaluation.stoppedAt === 'invalid' ? 'skip' : 'fail',
-        detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}${evaluation.called ? callNotes(evaluation.failurePolicy, evaluation.reinvocationPolicy) : ''}`,
-        values: [
-          ...evaluation.namespaceSelector.requirements.map((r) => ({ name: `namespace ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateNamespace?.(['metadata', 'labels', r.key]) })),
-          ...evaluation.objectSelector.requirements.map((r) => ({ name: `pod ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', r.key]) })),
-        ],
-        source: locate(['webhooks', w.index]) ?? locate([]),
-      });
     }
+    const target = injector ? injectorTargetOf(w, configuration.labels) : undefined;
+    webhooks.push({ ...evaluation, injector, ...(target ? { revision: target.revision, revisionVia: target.via } : {}), source: locate(['webhooks', w.index, 'name']) ?? locate([]) });
+    steps.push({
+      id: `apiserver:${configuration.name}/${w.name}`,
+      stage: 'apiserver',
+      title: `webhook ${w.name} (${configuration.name})`,
+      outcome: evaluation.called ? 'pass' : evaluation.stoppedAt === 'invalid' ? 'skip' : 'fail',
+      detail: `${evaluation.called ? 'called' : 'not called'}: ${evaluation.called ? evaluation.reason.replace(/^called: /, '') : evaluation.reason}${target && evaluation.called ? ` → istiod revision ${target.revision}` : ''}${evaluation.called ? callNotes(evaluation.failurePolicy, evaluation.reinvocationPolicy) : ''}`,
+      values: [
+        ...evaluation.namespaceSelector.requirements.map((r) => ({ name: `namespace ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateNamespace?.(['metadata', 'labels', r.key]) })),
+        ...evaluation.objectSelector.requirements.map((r) => ({ name: `pod ${r.text}`, ...(r.present ? { value: r.actual } : {}), source: s.locateWorkload([...s.templatePath, 'metadata', 'labels', r.key]) })),
+      ],
+      source: locate(['webhooks', w.index]) ?? locate([]),
+    });
   }
 
-  const rejecting = webhooks.find((w) => w.rejects !== undefined);
-  const calledInjectors = webhooks.filter((w) => w.called && w.injector);
+  // The rows are the weighed webhooks, in the same order.
+  const rowOf = (w: WeighedWebhook) => webhooks[decided.weighed.indexOf(w)];
+  const rejecting = decided.rejecting && rowOf(decided.rejecting);
+  const calledInjectors = decided.calledInjectors.map(rowOf);
   const injectors: InjectorCall[] = [];
-  if (!rejecting) {
-    for (const w of calledInjectors) {
-      const conf = sorted.find((c) => c.configuration.name === w.configuration)!.configuration;
-      const target = injectorTargetOf(conf.webhooks[w.webhookIndex], conf.labels);
-      const cm = findInjectorConfig(index, target.revision, target.namespace);
-      const release = releaseOfRevision(index.releases, target.revision);
-      const config = { ...(cm ? cm.read.config : CHART_DEFAULT_POLICY), ...(release ? { injectValue: release.behaviour.injection.injectValue } : {}) };
-      const decision = injectRequired({ namespace: s.namespace, labels: podLabels, annotations: podAnnotations, hostNetwork: template.spec?.hostNetwork === true }, config, ignoredNamespaces);
-      injectors.push({
-        configuration: w.configuration,
-        webhook: w.webhook,
-        revision: target.revision,
-        ...(cm ? { configMap: { name: cm.name, namespace: cm.namespace, source: locatorOf(cm.object)(['metadata', 'name']) } } : {}),
-        policySource: cm ? 'configMap' : 'chart-default',
-        decision,
-        pathEnv: target.pathEnv,
-        ...(release ? { release: release.label } : {}),
-      });
-      const prefix = `istiod:${target.revision}:${w.configuration}/${w.webhook}`;
-      const tag = conf.labels['istio.io/tag'];
-      const via = tag ? `${target.via} (revision tag ${tag} → revision ${target.revision})` : target.via;
-      steps.push({
-        id: `${prefix}:config`,
-        stage: 'istiod',
-        title: `istiod revision ${target.revision}${release ? ` (${release.label})` : ''}`,
-        outcome: 'pass',
-        detail: cm
-          ? `reached through ${via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`
-          : `reached through ${via}; the scenario has no ConfigMap istio-sidecar-injector${target.revision === 'default' ? '' : `-${target.revision}`}, so the chart's defaults are assumed (policy enabled, no selectors)`,
-        values: [],
-        ...(cm ? { source: locatorOf(cm.object)([]) } : {}),
-      });
-      if (!cm) diagnostics.push(diagnostic('admission', 'info', `no injector ConfigMap for revision ${target.revision} in the scenario: assuming policy enabled`));
-      for (const ps of decision.steps) {
-        steps.push({ id: `${prefix}:${ps.rule}`, stage: 'istiod', title: ps.check, outcome: ps.outcome, detail: ps.detail, values: evidenceValues(ps.evidence, s, cm) });
-      }
-      for (const warning of decision.warnings) diagnostics.push(diagnostic('admission', 'warning', `istiod ${target.revision}: ${warning}`));
+  for (const { weighed, conf, target, cm, release, decision } of decided.reached) {
+    const w = rowOf(weighed);
+    injectors.push({
+      configuration: w.configuration,
+      webhook: w.webhook,
+      revision: target.revision,
+      ...(cm ? { configMap: { name: cm.name, namespace: cm.namespace, source: locatorOf(cm.object)(['metadata', 'name']) } } : {}),
+      policySource: cm ? 'configMap' : 'chart-default',
+      decision,
+      pathEnv: target.pathEnv,
+      ...(release ? { release: release.label } : {}),
+    });
+    const prefix = `istiod:${target.revision}:${w.configuration}/${w.webhook}`;
+    const tag = conf.labels['istio.io/tag'];
+    const via = tag ? `${target.via} (revision tag ${tag} → revision ${target.revision})` : target.via;
+    steps.push({
+      id: `${prefix}:config`,
+      stage: 'istiod',
+      title: `istiod revision ${target.revision}${release ? ` (${release.label})` : ''}`,
+      outcome: 'pass',
+      detail: cm
+        ? `reached through ${via}; reads ConfigMap ${cm.namespace ? `${cm.namespace}/` : ''}${cm.name} (policy ${JSON.stringify(cm.read.config.policy)})`
+        : `reached through ${via}; the scenario has no ConfigMap istio-sidecar-injector${target.revision === 'default' ? '' : `-${target.revision}`}, so the chart's defaults are assumed (policy enabled, no selectors)`,
+      values: [],
+      ...(cm ? { source: locatorOf(cm.object)([]) } : {}),
+    });
+    if (!cm) diagnostics.push(diagnostic('admission', 'info', `no injector ConfigMap for revision ${target.revision} in the scenario: assuming policy enabled`));
+    for (const ps of decision.steps) {
+      steps.push({ id: `${prefix}:${ps.rule}`, stage: 'istiod', title: ps.check, outcome: ps.outcome, detail: ps.detail, values: evidenceValues(ps.evidence, s, cm) });
     }
+    for (const warning of decision.warnings) diagnostics.push(diagnostic('admission', 'warning', `istiod ${target.revision}: ${warning}`));
   }
 
   if (podAnnotations['sidecar.istio.io/status'] !== undefined && injectors.length) {

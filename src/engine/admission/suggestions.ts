@@ -1,5 +1,5 @@
 import { INJECT_KEY } from '../injectionPolicy/index.ts';
-import { admitPod, type AdmissionCore } from './admitPod.ts';
+import { admissionVerdict, type AdmissionCore } from './admitPod.ts';
 import { applyObjectEdit, type ObjectEdit } from './edits.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { onlyKeys, relevantLabelKeys } from './relevantLabels.ts';
@@ -63,8 +63,8 @@ function outcomeOf(s: PodSubject, index: ScenarioIndex, ignoredNamespaces: reado
   if (known) return known;
   if (budget.left <= 0) return undefined;
   budget.left--;
-  const r = admitPod(s, changedIndex(index, changes), ignoredNamespaces);
-  const outcome = { verdict: r.verdict, injectedBy: r.injectedBy, double: r.doubleInjection !== undefined };
+  // The verdict only: the verification compares verdicts, not the explanation admitPod writes.
+  const outcome = admissionVerdict(s, changedIndex(index, changes), ignoredNamespaces);
   budget.outcomes.set(key, outcome);
   return outcome;
 }
