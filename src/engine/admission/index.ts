@@ -18,7 +18,7 @@ export type {
   YamlEdit,
 } from './types.ts';
 // Reached from other folders (through this door, as every import from outside is).
-export { admitPod, type AdmissionCore } from './admitPod.ts';
+export { admissionVerdict, admitPod, type AdmissionCore, type AdmissionVerdict } from './admitPod.ts';
 export { withInjectionOutcome, type InjectionOutcome } from './injectionOutcome.ts';
 export { type ObjectEdit } from './edits.ts';
 export { podTemplateOf, type PodSubject } from './podSubject.ts';

@@ -4,7 +4,7 @@
  * pod, and verified fixes. Each value points back at the user's YAML.
  */
 import type { AdmissionCore } from '../admission/index.ts';
-import { admitPod } from '../admission/index.ts';
+import { admissionVerdict } from '../admission/index.ts';
 import type { ObjectEdit } from '../admission/index.ts';
 import type { PodSubject } from '../admission/index.ts';
 import type { ScenarioIndex } from '../admission/index.ts';
@@ -123,8 +123,10 @@ export function workloadDataPlane(input: WorkloadDataPlaneInput): WorkloadDataPl
   if (input.fixes !== false) {
     const evaluate = (edits: ObjectEdit[]): DataPlaneVerdict | undefined => {
       const after = applyCandidate(subject, edits);
-      const r = admitPod(after, input.index, input.ignoredNamespaces);
-      return verdictFor(after, { verdict: r.verdict, summary: r.summary }, input).dataPlane;
+      // A trial is judged by its mode and notes (ambientFixes' `reached`), never by its sentences:
+      // the admission's verdict is enough, without the explanation admitPod would write for it.
+      const { verdict } = admissionVerdict(after, input.index, input.ignoredNamespaces);
+      return verdictFor(after, { verdict, summary: '' }, input).dataPlane;
     };
     const found = ambientFixes({ kind: subject.kind, name: subject.name, templatePath: subject.templatePath, pod, namespace }, dataPlane, evaluate);
     for (const f of found) fixes.push({ ...f, yamlEdits: toYamlEdits(subject, f.edits, input.docs, applyCandidate(subject, f.edits)) });
