@@ -1,4 +1,4 @@
-import { isScalar, visit, type Document, type Scalar } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Document, type Scalar } from 'yaml';
 
 /** A key written again in the mapping where it was first written. */
 export interface DuplicateKey {
@@ -16,10 +16,17 @@ export interface DuplicateKey {
  */
 export function duplicateKeys(doc: Document.Parsed): DuplicateKey[] {
   const found: DuplicateKey[] = [];
-  visit(doc, {
-    Map(_, map) {
+  // The collections are walked with a stack rather than the library's visit(), which builds a path
+  // and calls back for every scalar and pair; this runs on every document of every input, and only
+  // maps can hold a duplicate. Keys are walked too (a collection key is a map of its own). Aliases
+  // are not followed, as visit() does not follow them.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
       const seen = new Map<unknown, Scalar>();
-      for (const pair of map.items) {
+      for (const pair of node.items) {
+        stack.push(pair.value, pair.key);
         if (!isScalar(pair.key)) continue; // a collection key equals only itself, as in the library
         const value = pair.key.value;
         if (Number.isNaN(value)) continue; // NaN !== NaN: the library never calls two .nan keys equal
@@ -27,7 +34,11 @@ export function duplicateKeys(doc: Document.Parsed): DuplicateKey[] {
         if (first) found.push({ key: pair.key, first });
         else seen.set(value, pair.key);
       }
-    },
-  });
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) {
+      stack.push(node.value, node.key);
+    }
+  }
   return found.sort((a, b) => a.key.range![0] - b.key.range![0]);
 }

@@ -188,7 +188,16 @@ function nodeAt(root: Node | null, path: readonly (string | number)[]): Node | u
   for (const key of path) {
     if (!node) return undefined;
     if (isMap(node)) {
-      const pair: { key: unknown; value: unknown } | undefined = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(key));
+      // A loop rather than find() with a closure: every source reference of every panel comes here.
+      const want = String(key);
+      let pair: { key: unknown; value: unknown } | undefined;
+      for (const p of node.items) {
+        const k = isScalar(p.key) ? p.key.value : p.key;
+        if ((typeof k === 'string' ? k : String(k)) === want) {
+          pair = p;
+          break;
+        }
+      }
       node = (pair?.value as Node | null) ?? (pair?.key as Node | undefined);
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key] as Node | undefined;
