@@ -6,6 +6,7 @@
 import type { SourceRef } from '../diagnostics.ts';
 import type { LabelSelector } from '../selectors/index.ts';
 import { goTrimSpace } from '../go/index.ts';
+import { cloneJson } from '../kube/index.ts';
 import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE } from './names.ts';
 
 /** One entry of `ambient.enablementSelectors`: a pod must match both (an omitted selector matches everything). */
@@ -60,7 +61,8 @@ export const DATAPLANE_MODE_SELECTORS = {
 
 /** The chart's `ambient.enablementSelectors` default: pod label ambient anywhere; ambient namespaces minus pods labelled none. */
 export function defaultEnablementSelectors(): EnablementSelector[] {
-  return structuredClone([DATAPLANE_MODE_SELECTORS.pod, DATAPLANE_MODE_SELECTORS.namespace]);
+  // A fresh copy each time (a caller may keep it in settings it hands on), made without serialising.
+  return cloneJson([DATAPLANE_MODE_SELECTORS.pod, DATAPLANE_MODE_SELECTORS.namespace]);
 }
 
 /** Istio's ambient profile: the istio-cni chart defaults with `ambient.enabled: true`, installed in istio-system. */

@@ -1,5 +1,5 @@
 import { defaultProxyConfig, mergeProxyConfig, normalizeProxyConfig, type ProxyConfig } from './proxyConfig.ts';
-import { setOwn } from '../kube/index.ts';
+import { cloneJson, setOwn } from '../kube/index.ts';
 
 /**
  * A MeshConfig as plain data keyed by proto-JSON names. `defaultConfig` is always a canonical
@@ -55,7 +55,8 @@ export interface MeshProblem {
  */
 export function applyMeshConfig(base: MeshConfig, overlay: unknown): { mesh: MeshConfig; problems: MeshProblem[] } {
   const problems: MeshProblem[] = [];
-  const mesh: MeshConfig = structuredClone(base);
+  // The base is meshsim's own plain data (defaults, or an earlier merge): copied without serialising.
+  const mesh: MeshConfig = cloneJson(base);
   if (overlay === null || overlay === undefined) return { mesh, problems };
   if (typeof overlay !== 'object' || Array.isArray(overlay)) {
     problems.push({ field: '', message: 'the mesh configuration must be a mapping' });
