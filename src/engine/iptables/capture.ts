@@ -5,7 +5,7 @@
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import {
   loadIptables, loadNft, parseNftScript, parseRestore, renderIptablesSave, renderNftList, renderNftScript, renderRestore, unsafeValues,
-  type Loaded, type Program, type SettingOrigin,
+  type Loaded, type Program, type SettingOrigin, type UnsafeValue,
 } from '../netfilter/index.ts';
 import type { CorruptValue } from './result.ts';
 import { restoreProgram, type BuiltRule } from './builder.ts';
@@ -69,9 +69,12 @@ export function captureFromConfig(entry: EntryPath, config: CaptureConfig, origi
     const machine = { users: ctx.users, groups: ctx.groups };
     const p4 = rendered(restoreProgram(gen.builder.v4, 'v4').program);
     const p6 = config.enableIPv6 ? rendered(restoreProgram(gen.builder.v6, 'v6').program) : undefined;
-    const corrupt = [...corruptValues(p4, 'payload v4'), ...(p6 ? corruptValues(p6, 'payload v6') : [])];
-    const l4 = loadWritten(p4, machine, 'payload v4');
-    const l6 = p6 ? loadWritten(p6, machine, 'payload v6') : undefined;
+    // Each program's unsafe values are found once: they are reported, and they decide what is loaded.
+    const u4 = unsafeValues(p4.program);
+    const u6 = p6 ? unsafeValues(p6.program) : [];
+    const corrupt = [...corruptValues(p4, 'payload v4', u4), ...(p6 ? corruptValues(p6, 'payload v6', u6) : [])];
+    const l4 = loadWritten(p4, machine, 'payload v4', u4);
+    const l6 = p6 ? loadWritten(p6, machine, 'payload v6', u6) : undefined;
     reportCorrupt(corrupt, diags, 'iptables-restore');
     for (const d of [...l4.diagnostics, ...(l6?.diagnostics ?? [])]) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
     reportRefused(entry, [[l4, 'payload v4', 'iptables-restore'], ...(l6 ? [[l6, 'payload v6', 'ip6tables-restore'] as const] : [])], diags);
@@ -113,8 +116,9 @@ function captureNft(entry: EntryPath, config: CaptureConfig, origins: ConfigOrig
   if (!gen.ok) return emptyResult(entry, why, diags, origins, config);
   for (const r of gen.rules) if (r.rule.origin) r.rule.origin.from = r.fields.map((f): SettingOrigin => ({ ...(origins[f] ?? { kind: 'default', name: f }) }));
   const script = rendered(gen.program);
-  const corrupt = corruptValues(script, 'nft script');
-  const loaded = loadWritten(script, { users: ctx.users, groups: ctx.groups }, 'nft script');
+  const unsafe = unsafeValues(script.program);
+  const corrupt = corruptValues(script, 'nft script', unsafe);
+  const loaded = loadWritten(script, { users: ctx.users, groups: ctx.groups }, 'nft script', unsafe);
   reportCorrupt(corrupt, diags, 'nft -f');
   for (const d of loaded.diagnostics) diags.push({ ...d, severity: 'warning', message: `kernel view: ${d.message}` });
   reportRefused(entry, [[loaded, 'nft script', 'nft -f']], diags);
@@ -155,8 +159,8 @@ function refusal(entry: EntryPath, l: Loaded, input: string): CaptureResult['ref
 }
 
 /** The values of a rendered program that its tool would not read as one value, with the settings behind them. */
-function corruptValues(r: { program: Program; text: string }, input: string): CorruptValue[] {
-  return unsafeValues(r.program).map((u) => {
+function corruptValues(r: { program: Program; text: string }, input: string, unsafe: readonly UnsafeValue[]): CorruptValue[] {
+  return unsafe.map((u) => {
     const op = r.program.ops[u.op];
     const origin = op.op === 'rule' ? op.rule.origin : undefined;
     const line = op.src?.line ?? 0;
@@ -171,9 +175,9 @@ function corruptValues(r: { program: Program; text: string }, input: string): Co
  * the kernel's input as built; when one is not, the tool reads other words or other lines than the
  * generator meant, so the text it really receives is read (as iptables-restore or nft would) instead.
  */
-function loadWritten(r: { program: Program; text: string }, machine: { users?: Record<string, string>; groups?: Record<string, number> }, input: string): Loaded {
+function loadWritten(r: { program: Program; text: string }, machine: { users?: Record<string, string>; groups?: Record<string, number> }, input: string, unsafe: readonly UnsafeValue[]): Loaded {
   const nft = r.program.backend === 'nftables';
-  if (!unsafeValues(r.program).length) return nft ? loadNft(r.program, { machine, input }) : loadIptables(r.program, { machine, input });
+  if (!unsafe.length) return nft ? loadNft(r.program, { machine, input }) : loadIptables(r.program, { machine, input });
   const parsed = nft ? parseNftScript(r.text, { input }) : parseRestore(r.text, { family: r.program.family, input });
   const loaded = nft ? loadNft(parsed.program, { machine, input }) : loadIptables(parsed.program, { machine, input });
   return { ruleset: loaded.ruleset, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics], ...(loaded.refused ? { refused: loaded.refused } : {}) };
