@@ -48,7 +48,8 @@ function options(base: Record<string, string>, keys: string[], valuesOf: (k: str
   return out;
 }
 
-const same = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+/** The labels as one comparable string, whatever order they were written in. */
+const canonical = (a: Record<string, string>) => JSON.stringify(Object.entries(a).sort());
 
 /**
  * The precedence table users ask for: for every combination of the labels the injection webhooks
@@ -58,15 +59,26 @@ const same = (a: Record<string, string>, b: Record<string, string>) => JSON.stri
 export function injectionTruthTable(configurations: WebhookConfiguration[], namespace: string, namespaceLabels: Record<string, string>, podLabels: Record<string, string>): TruthTable {
   const nsOptions = options(namespaceLabels, NS_KEYS, (k) => valuesTested(configurations, 'namespaceSelector', k));
   const podOptions = options(podLabels, POD_KEYS, (k) => valuesTested(configurations, 'objectSelector', k));
-  if (!nsOptions.some((o) => same(o, namespaceLabels))) nsOptions.push(namespaceLabels);
-  if (!podOptions.some((o) => same(o, podLabels))) podOptions.push(podLabels);
+  // Each combination is compared with the user's once, as a canonical string, not once per row.
+  const nsCurrent = canonical(namespaceLabels);
+  const podCurrent = canonical(podLabels);
+  const nsIsCurrent = nsOptions.map((o) => canonical(o) === nsCurrent);
+  const podIsCurrent = podOptions.map((o) => canonical(o) === podCurrent);
+  if (!nsIsCurrent.includes(true)) {
+    nsOptions.push(namespaceLabels);
+    nsIsCurrent.push(true);
+  }
+  if (!podIsCurrent.includes(true)) {
+    podOptions.push(podLabels);
+    podIsCurrent.push(true);
+  }
   const rows: TruthTableRow[] = [];
   // Each selector is checked once per label combination of its side, not once per row.
   const memo = selectorMemo();
-  for (const ns of nsOptions) {
+  nsOptions.forEach((ns, i) => {
     const served = namespaceLabelsAsServed(namespace, ns);
-    for (const pod of podOptions) {
-      if (rows.length >= MAX_ROWS) break;
+    podOptions.forEach((pod, j) => {
+      if (rows.length >= MAX_ROWS) return;
       const request = podCreateRequest(namespace, ns, { kind: 'Pod', labels: pod });
       request.namespaceLabels = served;
       const called = evaluateWebhooks(configurations, request, memo)
@@ -76,8 +88,8 @@ export function injectionTruthTable(configurations: WebhookConfiguration[], name
           const w = c.webhooks[e.webhookIndex];
           return isInjectorWebhook(w) ? [{ configuration: e.configuration, webhook: e.webhook, revision: injectorTargetOf(w, c.labels).revision }] : [];
         });
-      rows.push({ namespaceLabels: ns, podLabels: pod, called, current: same(ns, namespaceLabels) && same(pod, podLabels) });
-    }
-  }
+      rows.push({ namespaceLabels: ns, podLabels: pod, called, current: nsIsCurrent[i] && podIsCurrent[j] });
+    });
+  });
   return { rows, note: "labels only: the API server's choice of webhooks; istiod's checks (annotations, hostNetwork, policy) come after" };
 }
