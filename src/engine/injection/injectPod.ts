@@ -26,7 +26,10 @@ export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
 export interface InjectPodParams {
   /** The pod as it arrives (webhook) or the workload's pod template as a pod (kube-inject). */
   pod: Pod;
-  /** Whether `pod` is already decoded into corev1.Pod (the webhook decodes its request first). */
+  /**
+   * Whether `pod` is already decoded into corev1.Pod (the webhook decodes its request first); such
+   * a pod is the caller's own copy, handed over: the injection reads it and never changes it.
+   */
   podTyped?: boolean;
   workload: WorkloadMeta;
   install: InjectionInstall;
@@ -67,7 +70,8 @@ export interface InjectPodResult {
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
 export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
   const release = p.release ?? MASTER_BEHAVIOUR;
-  const original = p.podTyped ? cloneJson(p.pod) : engine.roundTripPod(cloneJson(p.pod));
+  // The typed round trip builds a new pod, so neither branch copies: nothing below changes `original`.
+  const original = p.podTyped ? p.pod : engine.roundTripPod(p.pod);
   const annotations: Record<string, string> = original.metadata?.annotations ?? {};
   const result: InjectPodResult = { templates: [], proxyConfig: {}, rendered: [] };
 
@@ -83,7 +87,8 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
   const native = movesProxyToInit(annotations, p, release);
   result.templates = selectTemplates(annotations, { defaultTemplates: p.defaultTemplates, aliases: p.install.config.aliases });
 
-  let merged: Pod = cloneJson(original);
+  // The strategic merge copies what it merges, so the pod is copied only if no template ran.
+  let merged: Pod = original;
   let templatePod: Pod = {};
   for (const name of result.templates) {
     const text = p.install.config.templates[name];
@@ -104,7 +109,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
       return result;
     }
     const patch = (parsed.value ?? {}) as Pod;
-    if (native) moveProxyToInit(merged, patch);
+    if (native) merged = moveProxyToInit(merged, patch);
     const nextTemplate = engine.mergePod(templatePod, patch);
     const nextMerged = engine.mergePod(merged, patch);
     if ('error' in nextTemplate || 'error' in nextMerged) {
@@ -117,6 +122,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     merged = nextMerged.value;
   }
   result.templatePod = templatePod;
+  if (merged === original) merged = cloneJson(original);
 
   const reapplied = reapplyOverwrittenContainers(merged, original, templatePod, (base, user) => engine.mergeContainer(base, user), release.injection.dropUserRunAsUserOnOverlay);
   if (reapplied.error) {
@@ -266,13 +272,14 @@ function overridesJSON(recorded: { containers?: Container[]; initContainers?: Co
 
 /**
  * With native sidecars the template puts istio-proxy among the init containers; a user's istio-proxy
- * in `containers` is moved there first so the two merge into one.
+ * in `containers` is moved there first so the two merge into one. Returns a new pod when it moves
+ * one (`merged` may be the original pod, which is not changed).
  */
-function moveProxyToInit(merged: Pod, patch: Pod): void {
+function moveProxyToInit(merged: Pod, patch: Pod): Pod {
   const inPatchInit = (patch.spec?.initContainers ?? []).some((c: Container) => c?.name === PROXY_CONTAINER);
   const containers: Container[] = merged.spec?.containers ?? [];
   const at = containers.findIndex((c) => c?.name === PROXY_CONTAINER);
-  if (!inPatchInit || at < 0) return;
-  const [proxy] = containers.splice(at, 1);
-  merged.spec.initContainers = [...(merged.spec.initContainers ?? []), proxy];
+  if (!inPatchInit || at < 0) return merged;
+  const spec = { ...merged.spec, containers: containers.filter((_, i) => i !== at), initContainers: [...(merged.spec.initContainers ?? []), containers[at]] };
+  return { ...merged, spec };
 }

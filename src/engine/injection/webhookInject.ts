@@ -57,7 +57,8 @@ export function webhookInject(
   /** istiod's inject decision for this pod when it was already made (the scenario's admission makes it once). */
   decided?: PolicyDecision,
 ): WebhookResult {
-  const before = engine.roundTripPod(cloneJson(requestPod));
+  // The round trip builds a new pod (the request is not changed); istiod's working copy is another.
+  const before = engine.roundTripPod(requestPod);
   const pod = cloneJson(before);
   pod.metadata ??= {};
   delete pod.metadata.managedFields;

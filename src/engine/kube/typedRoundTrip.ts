@@ -112,12 +112,12 @@ interface StructPlan {
 /** Struct plans by table and struct name (see Codec.plan). */
 const structPlans = new WeakMap<StructTable, Map<string, StructPlan>>();
 
-/** A copy of encoded JSON data (zero values are shared, callers may change what they get). */
+/** A copy of JSON data (shared zero values, a Raw value as written): callers may change what they get. */
 function copyJson(v: JsonValue): JsonValue {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(copyJson);
   const out: JsonObject = {};
-  for (const k in v) out[k] = copyJson(v[k]);
+  for (const k of Object.keys(v)) setOwn(out, k, copyJson(v[k]));
   return out;
 }
 
@@ -240,7 +240,8 @@ class Codec {
   }
 
   private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, type: string, struct: string, path: string): JsonValue {
-    if (go === 'Raw') return v === undefined ? null : v;
+    // A copy, so the result never shares a node with the input: callers may change either freely.
+    if (go === 'Raw') return v === undefined ? null : copyJson(v);
     if (go === 'Quantity') {
       if (v === undefined || v === null) return '0';
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct, path), '0';
@@ -379,7 +380,8 @@ function formatFloat32G(f: number): string {
 
 /**
  * Decodes `value` as the Go type `typeName` (e.g. "Pod", "Deployment", "Container") and encodes
- * it back. Never throws; errors come back as messages beside the best-effort value.
+ * it back. Never throws; errors come back as messages beside the best-effort value. A decoded value
+ * is built afresh (it shares no object with the input), so callers need not copy before or after.
  */
 export function typedRoundTrip(typeName: string, value: JsonValue, options: TypedRoundTripOptions = {}): TypedRoundTripResult {
   const table = options.table ?? KUBE_TYPES;
