@@ -3,6 +3,7 @@ import {
 } from '../gotemplate/index.ts';
 import * as kube from '../kube/index.ts';
 import type { InjectionEngine } from './engine.ts';
+import { remembered } from './injectionMemo.ts';
 import type { Container, Pod } from './postprocess/containers.ts';
 
 /** Parsed templates by text: parsing the install's templates once is most of a render's cost. */
@@ -25,8 +26,6 @@ function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readon
   return value;
 }
 
-/** Rendered template texts by text, decoded (see parseYaml). */
-const renderedCache = new Map<string, { value: unknown } | { error: string }>();
 
 function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable): unknown {
   return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table }).value;
@@ -50,17 +49,14 @@ export const defaultEngine: InjectionEngine = {
     return 'error' in set ? set : {};
   },
   parseYaml(text) {
-    // kube-inject and the webhook usually render the same text: it is parsed once. Callers get a
-    // copy, since the pipeline merges into what it parsed.
-    let hit = renderedCache.get(text);
-    if (!hit) {
+    // kube-inject and the webhook usually render the same text: it is read once per injection
+    // memo (injectionMemo.ts). Both get the same value, which they only read (the strategic merge
+    // copies what it merges).
+    return remembered('rendered YAML', text, () => {
       const d = kube.decodeKubeYaml(text, 'template');
       const err = d.diagnostics.find((x) => x.severity === 'error');
-      hit = err ? { error: err.message } : { value: d.documents[0]?.value ?? null };
-      if (renderedCache.size >= 8) renderedCache.delete(renderedCache.keys().next().value as string);
-      renderedCache.set(text, hit);
-    }
-    return 'error' in hit ? hit : { value: kube.cloneJson(hit.value) };
+      return err ? { error: err.message } : { value: d.documents[0]?.value ?? null };
+    });
   },
   toYaml(value) {
     return kube.toSigsYaml(value as kube.JsonValue);

@@ -14,7 +14,7 @@ export interface InjectionEngine {
   render(name: string, text: string, data: GoValue, funcs: Record<string, GoFunc>, withoutSprig?: readonly string[]): { output: string } | { error: string; line?: number; column?: number };
   /** Parses a template without running it (istiod parses every template of the config at load time). */
   checkTemplate(name: string, text: string, funcs: Record<string, GoFunc>, withoutSprig?: readonly string[]): { error?: string; line?: number; column?: number };
-  /** YAML text → JSON data as sigs.k8s.io/yaml reads it. */
+  /** YAML text → JSON data as sigs.k8s.io/yaml reads it (one injection's views may get the same value for the same text: read it, never change it). */
   parseYaml(text: string): { value: unknown } | { error: string };
   /** sigs.k8s.io/yaml's Marshal of JSON data. */
   toYaml(value: unknown): string;
@@ -22,7 +22,7 @@ export interface InjectionEngine {
   mergePod(pod: Pod, patch: Pod): { value: Pod } | { error: string };
   /** Strategic merge of one user container over an injected one (user wins). */
   mergeContainer(base: Container, user: Container): Container;
-  /** Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros vanish). */
+  /** Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros vanish); a new pod, the input unchanged. */
   roundTripPod(pod: Pod): Pod;
   /**
    * The same round trip for a whole kube-inject object (Deployment, CronJob, List, ...). With

@@ -1,4 +1,5 @@
 import type { Container, Pod } from './postprocess/containers.ts';
+import { remembered } from './injectionMemo.ts';
 
 /** Where an injected container's env var got its value. */
 export type EnvSource =
@@ -87,20 +88,16 @@ function sourceOf(container: string, e: any, p: ProvenanceInputs): EnvSource {
   return { kind: 'template', template: p.rendered[0]?.name ?? '', from: KNOWN[name] };
 }
 
-const lineIndex = new Map<string, Map<string, number>>();
-
 /** 1-based line of the first `name: X` (or `- name: X`, `{name: X, ...}`) of each name in a rendered text. */
 function nameLines(text: string): Map<string, number> {
-  let index = lineIndex.get(text);
-  if (index) return index;
-  index = new Map();
-  text.split('\n').forEach((line, i) => {
-    const m = /(?:^|[{,\s-])name:\s*"?([A-Za-z_][A-Za-z0-9_.-]*)"?/.exec(line);
-    if (m && !index!.has(m[1])) index!.set(m[1], i + 1);
+  return remembered('name lines', text, () => {
+    const index = new Map<string, number>();
+    text.split('\n').forEach((line, i) => {
+      const m = /(?:^|[{,\s-])name:\s*"?([A-Za-z_][A-Za-z0-9_.-]*)"?/.exec(line);
+      if (m && !index.has(m[1])) index.set(m[1], i + 1);
+    });
+    return index;
   });
-  if (lineIndex.size > 16) lineIndex.clear();
-  lineIndex.set(text, index);
-  return index;
 }
 
 /**

@@ -10,6 +10,7 @@ export { injectPod, type InjectPodParams, type InjectPodResult } from './injectP
 export { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InjectorConfig, type InstallDocuments } from './install.ts';
 export { builtinInstall, builtinInstallDocuments } from './builtin/index.ts';
 export { defaultEngine } from './defaultEngine.ts';
+export { newInjectionMemo, type InjectionMemo } from './injectionMemo.ts';
 export type { InjectionEngine } from './engine.ts';
 export { envProvenance, clusterEnv, type EnvEntry, type EnvSource } from './envProvenance.ts';
 // Reached from other folders (through this door, as every import from outside is).

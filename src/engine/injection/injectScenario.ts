@@ -3,6 +3,7 @@ import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { decodeKubeYaml } from '../kube/index.ts';
 import { builtinInstallDocuments } from './builtin/index.ts';
 import { defaultEngine } from './defaultEngine.ts';
+import { withInjectionMemo, type InjectionMemo } from './injectionMemo.ts';
 import type { InjectionEngine } from './engine.ts';
 import { clusterEnv, envProvenance, type EnvEntry } from './envProvenance.ts';
 import { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InstallDocuments } from './install.ts';
@@ -88,6 +89,8 @@ export interface PreparedInjection {
   decisions?: readonly (PolicyDecision | undefined)[];
   /** Whether the install's templates were already checked (istiod parses them all when it loads the config). */
   templatesChecked?: boolean;
+  /** What earlier injections read (a scenario engine keeps one, injectionMemo.ts); default: this injection's own. */
+  memo?: InjectionMemo;
 }
 
 /** The app's entry point: kube-inject output plus, per pod, the webhook's view. Never throws. */
@@ -136,6 +139,10 @@ function readStream(text: string): { documents: KubeInjectDocument[]; startLines
 
 /** kube-inject output plus, per pod, the webhook's view, for inputs already read. Never throws. */
 export function injectPrepared(p: PreparedInjection, engine: InjectionEngine = defaultEngine): InjectScenarioResult {
+  return withInjectionMemo(p.memo, () => injectPreparedIn(p, engine));
+}
+
+function injectPreparedIn(p: PreparedInjection, engine: InjectionEngine): InjectScenarioResult {
   const diagnostics: Diagnostic[] = [];
   try {
     const { install, context } = p;

@@ -4,6 +4,7 @@ import { injectRequired, type PolicyDecision } from '../injectionPolicy/index.ts
 import { workloadOfPod } from './deploymentMeta.ts';
 import type { InjectionEngine } from './engine.ts';
 import { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
+import { withInjectionMemo } from './injectionMemo.ts';
 import type { InjectionInstall } from './install.ts';
 import type { Pod } from './postprocess/containers.ts';
 import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
@@ -57,6 +58,11 @@ export function webhookInject(
   /** istiod's inject decision for this pod when it was already made (the scenario's admission makes it once). */
   decided?: PolicyDecision,
 ): WebhookResult {
+  // In the caller's injection memo, else one of its own (each annotation's YAML read once).
+  return withInjectionMemo(undefined, () => webhookInjectIn(requestPod, requestNamespace, install, context, engine, decided));
+}
+
+function webhookInjectIn(requestPod: Pod, requestNamespace: string, install: InjectionInstall, context: ClusterContext, engine: InjectionEngine, decided: PolicyDecision | undefined): WebhookResult {
   // The round trip builds a new pod (the request is not changed); istiod's working copy is another.
   const before = engine.roundTripPod(requestPod);
   const pod = cloneJson(before);

@@ -3,7 +3,7 @@ import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall } from '../injection/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall, type InjectionMemo } from '../injection/index.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { pilotEnvOf, readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
@@ -119,6 +119,8 @@ export function injectWorkload(
   subject: InjectionSubject,
   cluster: ClusterOptions = {},
   release: ReleaseChoice = chooseReleases([], [], cluster.istioRelease).otherwise,
+  /** What this scenario engine's injections read before (its injectionMemo stage). */
+  memo?: InjectionMemo,
 ): InjectionResult {
   const { workload, revision, injector: injectorModel, mesh: meshModel } = subject;
   const install: InstallChoice = {
@@ -144,6 +146,7 @@ export function injectWorkload(
     context,
     decisions: [subject.decision],
     templatesChecked: true,
+    memo,
   });
   const pod = result.pods[0];
   const never = pod?.after ? neverCompletes(workload, pod.after, release) : undefined;

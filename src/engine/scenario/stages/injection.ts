@@ -1,6 +1,26 @@
 import { defineStage, type StageContext } from '../../stages/index.ts';
 import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
 import { releaseOfRevision } from '../../releases/scenarioRelease.ts';
+import { newInjectionMemo, type InjectionMemo } from '../../injection/index.ts';
+
+declare module '../../stages/index.ts' {
+  interface StageOutputs {
+    /** What this engine's injections have read before (../../injection/injectionMemo.ts), for as long as the engine lives. */
+    injectionMemo: InjectionMemo;
+  }
+}
+
+/**
+ * `injectionMemo`: made once per scenario engine (it reads nothing, so it never reruns), so an
+ * edit that re-injects a pod whose templates print the same text reads that text's YAML without
+ * parsing it again. It dies with the engine: a fresh engine (a cold analysis) parses afresh.
+ */
+export const injectionMemoStage = defineStage({
+  id: 'injectionMemo',
+  reads: () => [],
+  run: () => newInjectionMemo(),
+  fallback: () => newInjectionMemo(),
+});
 
 /** The selected workload's injection subject, when istiod decides to inject it. */
 function subjectOf(ctx: StageContext): InjectionSubject | undefined {
@@ -26,7 +46,7 @@ export const injectionStage = defineStage({
   },
   run: (ctx) => {
     const s = subjectOf(ctx);
-    return s ? injectWorkload(s, ctx.input.cluster, releaseOfRevision(ctx.get('release'), s.revision)) : undefined;
+    return s ? injectWorkload(s, ctx.input.cluster, releaseOfRevision(ctx.get('release'), s.revision), ctx.get('injectionMemo')) : undefined;
   },
   diagnostics: (out) => out?.diagnostics ?? [],
   fallback: () => undefined,
