@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, setInput, test } from './fixtures.ts';
 
 // The ambient examples: each shows its data plane, istio-cni's steps and its fixes; a fix applied
 // flips the verdict and Undo restores it. Screenshots of each at 1440x900 and 390x844, both themes,
@@ -133,5 +137,36 @@ for (const e of traced) {
     await diagram.screenshot({ path: `reports/ambient-traffic-${id}-diagram.png` });
     await page.getByRole('tab', { name: e.nft ? 'nft script' : 'iptables-restore payload' }).click();
     await expect(page.getByTestId('rules-payload')).toContainText(e.nft ? 'add table inet istio-ambient-nat' : 'REDIRECT --to-ports 15001');
+  });
+}
+
+// A Pod the API server refuses (an invalid label value; a bool where a label's string goes) is
+// never created, so istio-cni never sees it: the panel shows no istio-cni steps, node agent view or
+// pod settings, and meshsim check on the same objects prints none either.
+for (const [what, label] of [['validation', '"not a valid value!"'], ['decode', 'true']] as const) {
+  test(`a Pod the API server refuses (${what}) is not walked through istio-cni, in the app and by meshsim check`, async ({ page }) => {
+    const namespace = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio.io/dataplane-mode: ambient}\n';
+    const pod = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\n  labels:\n    app: ${label}\nspec:\n  containers: [{name: web, image: example/web:1}]\n`;
+    await openApp(page);
+    await setInput(page, 'namespaces', namespace);
+    await setInput(page, 'workloads', pod);
+    await page.getByRole('tab', { name: 'Ambient', exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Ambient' });
+    await expect(page.getByTestId('dataplane')).toHaveAttribute('data-mode', 'rejected');
+    await expect(panel).toContainText('Neither data plane applies to a pod that is never created');
+    await expect(panel.getByRole('heading', { name: /istio-cni, step by step/ })).toHaveCount(0);
+    await expect(panel.getByTestId('ambient-overrides')).toHaveCount(0);
+    const dir = mkdtempSync(join(tmpdir(), 'meshsim-refused-e2e-'));
+    try {
+      writeFileSync(join(dir, 'ns.yaml'), namespace);
+      writeFileSync(join(dir, 'pod.yaml'), pod);
+      const cli = spawnSync('node', [resolve('bin/meshsim.mjs'), 'check', '-f', join(dir, 'ns.yaml'), '-f', join(dir, 'pod.yaml')], { encoding: 'utf8', timeout: 60_000 });
+      expect(cli.status).toBe(1);
+      expect(cli.stdout).toContain('Data plane: NOT CREATED (rejected)');
+      expect(cli.stdout).not.toContain('istio-cni when the pod is created');
+      expect(cli.stdout).not.toMatch(/node agent: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 }

@@ -34,6 +34,20 @@ describe("the Markdown report's data plane", () => {
     expect(md).toMatch(/Verified fixes:\n- /);
   });
 
+  it('a Pod the API server refuses is never created: no istio-cni checks for it', () => {
+    const texts = {
+      webhooks: '',
+      injector: '',
+      mesh: '',
+      namespaces: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {istio.io/dataplane-mode: ambient}\n',
+      workloads: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\n  labels: {app: "not a valid value!"}\nspec:\n  containers: [{name: web, image: example/web:1}]\n',
+    };
+    const md = markdownReport(texts, analyzeScenario({ texts }));
+    expect(md).toContain(text('Neither data plane applies to a pod that is never created'));
+    expect(md).not.toContain("istio-cni's deciding check");
+    expect(md).not.toContain("<summary>istio-cni's checks, in order</summary>");
+  });
+
   it('the stale opt-out annotation is called out', () => {
     expect(report('ambient-stale-redirection')).toContain(`> ⚠ ${text('ambient.istio.io/redirection: disabled is stale advice')}`);
   });

@@ -106,6 +106,8 @@ function ambientSection(result: ScenarioResult): string[] {
   if (!w) return [];
   const d = w.dataPlane;
   const out = [`### Data plane: ${text(d.headline)}`, text(d.summary)];
+  // A pod the API server refuses is never created: istio-cni never sees it (as the Ambient panel and meshsim check say).
+  if (d.mode === 'rejected') return out;
   const step = w.creation.steps.find((s) => s.outcome === 'decisive');
   if (step) out.push(`istio-cni's deciding check: **${text(step.title)}** — ${text(step.detail)}`);
   for (const n of d.notes) out.push(`> ${n.severity === 'warning' ? '⚠' : 'ℹ'} ${text(n.message)}`);

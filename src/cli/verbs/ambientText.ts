@@ -22,6 +22,9 @@ export function renderAmbient(w: WorkloadDataPlane, settings: CniSettingsSection
   const dp = w.dataPlane;
   const out: string[] = ['', `Data plane: ${MODE[dp.mode]}`, `  ${dp.summary}`];
   for (const n of dp.notes) out.push(`  ${n.severity === 'warning' ? '⚠' : '·'} ${n.message}${n.source ? `  (${at(n.source)})` : ''}`);
+  // A pod the API server refuses is never created: no CNI plugin runs for it, so istio-cni's steps
+  // (and a node agent's view) would describe a pod that never exists. The app's Ambient panel agrees.
+  if (dp.mode === 'rejected') return out;
   out.push('', `istio-cni when the pod is created (settings: ${settings.from.join(' and ')}):`);
   for (const s of w.creation.steps) {
     const seen = s.values.filter((v) => v.source).map((v) => `${v.name}${v.value !== undefined ? `=${v.value.length > VALUE_CHARS ? `${v.value.slice(0, VALUE_CHARS)}…` : v.value}` : ''} at ${at(v.source)}`);

@@ -72,3 +72,17 @@ describe('meshsim check, both data planes', () => {
     expect(out.out).not.toContain('In-pod rules');
   });
 });
+
+describe('meshsim check, a Pod the API server refuses', () => {
+  // It is never created, so no CNI plugin runs for it: no istio-cni steps, no node agent, no in-pod rules.
+  for (const [what, label] of [['validation', '"not a valid value!"'], ['decode', 'true']] as const) {
+    it(`prints no istio-cni steps for a pod that is never created (${what})`, async () => {
+      const r = await runCli(['check', '-f', file(`refused-${what}.yaml`, scenario('{istio.io/dataplane-mode: ambient}', `{app: ${label}}`))]);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('Data plane: NOT CREATED (rejected)');
+      expect(r.out).toContain('Neither data plane applies to a pod that is never created');
+      expect(r.out).not.toContain('istio-cni when the pod is created');
+      expect(r.out).not.toMatch(/CNI plugin: |node agent: |In-pod rules/);
+    });
+  }
+});

@@ -6,6 +6,7 @@ import { NodeAgentView } from '../ambient/NodeAgentView.tsx';
 import '../ambient/ambient.css';
 import { useAppState } from '../../state/storeContext.tsx';
 import { NoWorkload } from '../NoWorkload.tsx';
+import type { AmbientSection } from '../../worker/protocol.ts';
 
 /** Ambient: is the pod in the mesh, and how — istio-cni's checks, the node agent's view, the waypoint, verified fixes, istio-cni's settings. */
 export default function AmbientPanel() {
@@ -18,8 +19,6 @@ export default function AmbientPanel() {
   if (!result || !section) return null;
   if (!w) return <NoWorkload />;
   const a = result.admission.workloads[result.selectedWorkload];
-  const o = w.creation.podOverrides;
-  const wp = w.creation.waypoint;
   return (
     <section aria-label="Ambient">
       {a ? (
@@ -57,6 +56,19 @@ export default function AmbientPanel() {
         </ul>
       ) : null}
       <AmbientFixes fixes={w.fixes} />
+      {/* A pod the API server refuses is never created: istio-cni never sees it (meshsim check prints no steps either). */}
+      {w.dataPlane.mode === 'rejected' ? null : <CreatedPodViews w={w} settings={section.settings} />}
+      <CniSettingsView section={section} />
+    </section>
+  );
+}
+
+/** What istio-cni and its node agent do with the pod once it exists, and the pod's own ambient settings. */
+function CreatedPodViews({ w, settings }: { w: NonNullable<AmbientSection['workload']>; settings: AmbientSection['settings'] }) {
+  const o = w.creation.podOverrides;
+  const wp = w.creation.waypoint;
+  return (
+    <>
       <h4>istio-cni, step by step (the pod is created)</h4>
       <AmbientSteps steps={w.creation.steps} label="istio-cni's checks" />
       {w.live ? <NodeAgentView live={w.live} /> : null}
@@ -65,13 +77,12 @@ export default function AmbientPanel() {
         <dt>Inbound capture</dt>
         <dd>{o.ingressMode ? 'bypassed (ambient.istio.io/bypass-inbound-capture)' : 'captured to ztunnel (15006)'}</dd>
         <dt>DNS to ztunnel</dt>
-        <dd>{o.dnsProxy === 'unset' ? `as the node agent says (${section.settings.settings.dnsCapture ? 'on' : 'off'})` : `${o.dnsProxy} by ambient.istio.io/dns-capture`}</dd>
+        <dd>{o.dnsProxy === 'unset' ? `as the node agent says (${settings.settings.dnsCapture ? 'on' : 'off'})` : `${o.dnsProxy} by ambient.istio.io/dns-capture`}</dd>
         <dt>Virtual interfaces</dt>
         <dd>{o.virtualInterfaces.length ? o.virtualInterfaces.join(', ') : 'none'}</dd>
         <dt>Waypoint</dt>
         <dd>{wp.from === 'none' ? 'none asked for (L4 only, ztunnel to ztunnel)' : wp.optOut ? `opted out on the ${wp.from} (istio.io/use-waypoint: none)` : `${wp.namespace}/${wp.name}, asked for by the ${wp.from}`}</dd>
       </dl>
-      <CniSettingsView section={section} />
-    </section>
+    </>
   );
 }
