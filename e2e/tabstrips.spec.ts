@@ -66,6 +66,17 @@ for (const size of SIZES) {
       const inputs = page.locator('.input-bar [role=tablist]');
       await expect(inputs).toBeVisible();
       expect(await clippedTabs(page, (await inputs.getAttribute('aria-label'))!)).toEqual([]);
+      // "Hide" keeps the first row of input tabs (on a row of its own it cost the editor a row),
+      // and at a laptop's width the five input tabs and "Hide" share that one row.
+      const rows = await page.locator('.input-bar').evaluate((bar) => {
+        const mid = (el: Element) => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+        const tabs = [...bar.querySelectorAll('[role=tab]')];
+        const first = tabs[0].getBoundingClientRect();
+        const hide = bar.querySelector('.fold')!;
+        return { hideOnFirstRow: mid(hide) > first.top && mid(hide) < first.bottom, tabRows: new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size };
+      });
+      expect(rows.hideOnFirstRow, '"Hide" sits on the first row of input tabs').toBe(true);
+      if (size.name === 'laptop') expect(rows.tabRows, 'input tabs on one row at 1440 × 900').toBe(1);
       await page.screenshot({ path: `reports/tabstrips-${size.name}-${theme}-editor.png` });
     });
   }
