@@ -1,5 +1,5 @@
 import { DRIFTED_TAG, generateDump, printDump, PROXY_TAG, synthesizeDump } from '../src/engine/audit/generateDump.ts';
-import { auditDump } from '../src/engine/audit/auditSession.ts';
+import { auditDump, openAudit } from '../src/engine/audit/auditSession.ts';
 import { expect, openApp, test } from './fixtures.ts';
 import { BUILTIN_TAG } from '../src/engine/injection/builtin/defaultValues.ts';
 import { CANARY_TAG } from '../src/examples/exampleInstalls.ts';
@@ -137,8 +137,13 @@ test('a pasted dump is audited too, and sorting by a column reorders the rows', 
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
   await expect(page.getByTestId('audit-phase')).toContainText('Audited 50 pods');
-  // Which release each revision was rendered as (the header's setting is "as pasted": detected).
-  await expect(page.getByTestId('audit-releases')).toContainText('Audited as: revision default Istio');
+  // Which release each revision was rendered as and why (the header's setting is "as pasted":
+  // detected), one line a revision, in the words `meshsim audit` prints.
+  const releases = page.getByTestId('audit-releases');
+  await expect(releases.getByRole('paragraph')).toHaveText('Audited as:');
+  const expected = openAudit(text).overview.releases.map((r) => r.text);
+  expect(expected.some((t) => /^revision default Istio \S+ because /.test(t))).toBe(true);
+  await expect(releases.getByRole('listitem')).toHaveText(expected);
   const names = () => page.locator('.audit-spacer [role=row] [role=gridcell]:first-child').allTextContents();
   await page.getByRole('columnheader', { name: 'Pod' }).getByRole('button').click();
   await expect(page.getByRole('columnheader', { name: 'Pod' })).toHaveAttribute('aria-sort', 'ascending');

@@ -46,7 +46,13 @@ describe('--istio-version', () => {
   it('audit says which release each revision was audited as', async () => {
     const dump = file('dump.yaml', generateDump({ pods: 20, seed: 1 }));
     const r = await runCli(['audit', '-f', dump, '--istio-version', '1.26']);
-    expect(r.out).toMatch(/Audited as: revision default Istio 1\.26 \(latest patch\)/);
+    expect(r.out).toMatch(/^Audited as:$/m);
+    expect(r.out).toMatch(/^ {2}revision default Istio 1\.26 \(latest patch\) because it was chosen \(the Istio setting, --istio-version\)/m);
+    expect(r.out).toMatch(/^ {2}any other revision Istio 1\.26 \(latest patch\) because it was chosen \(the Istio setting, --istio-version\)$/m);
+    // Without the flag each revision says what decided, as the app's release note does.
+    const read = await runCli(['audit', '-f', dump]);
+    expect(read.out).toMatch(/^ {2}revision default Istio master because the meshsim\.dev\/install label of istio-sidecar-injector .* says "master"/m);
+    expect(read.out).toMatch(/^ {2}any other revision Istio master because the dump has no istio-sidecar-injector ConfigMap for it/m);
     expect(readFileSync(dump, 'utf8').length).toBeGreaterThan(0);
   });
 });

@@ -7,9 +7,9 @@ import { diagnosticLine, structuredOutput } from './format.ts';
 import { RELEASE_FLAG, releaseSetting } from '../release.ts';
 import type { AuditOverview } from '../../engine/audit/index.ts';
 
-/** Which release each revision was audited as. */
+/** Which release each revision was audited as, and why, in the same words as the app's audit. */
 function releasesLine(releases: AuditOverview['releases']): string {
-  return `Audited as: ${releases.map((r) => `revision ${r.revision} ${r.label}`).join('; ')}`;
+  return releases.length === 1 ? `Audited as: ${releases[0].text}` : ['Audited as:', ...releases.map((r) => `  ${r.text}`)].join('\n');
 }
 
 const DRIFT: Record<string, string> = {

@@ -6,7 +6,8 @@ import { applySteps } from './upgradeSteps.ts';
 import { indexCluster } from './clusterIndex.ts';
 import { podScenarioTexts } from './podScenario.ts';
 import { parseItem, readDump, type DumpContents, type PodRef } from './readDump.ts';
-import type { AuditOptions, AuditOverview, AuditRow, PodScenarioTexts } from './types.ts';
+import type { ScenarioRelease } from '../releases/index.ts';
+import type { AuditOptions, AuditOverview, AuditRelease, AuditRow, PodScenarioTexts } from './types.ts';
 
 /**
  * An audit in progress. `next` audits a chunk of pods at a time so the caller (a worker, the CLI)
@@ -41,6 +42,24 @@ function loadPod(text: string, ref: PodRef, input: string, diagnostics: Diagnost
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, any>) : undefined;
 }
 
+/**
+ * Which release each revision is audited as, and why in the app's words. A revision without an
+ * injector ConfigMap gets master by the app's rule, but the app's "no … Istio image tag in the
+ * input names a release" would not be true of a dump: the audit reads the release from the
+ * injector ConfigMaps alone, because the running proxies' images are what it compares against.
+ */
+function auditReleases(releases: ScenarioRelease): AuditRelease[] {
+  const all = [...Object.values(releases.revisions), { ...releases.otherwise, revision: '(any other)' }];
+  return all.map((c) => {
+    const because =
+      c.chosenBy === 'default' && c.revision === '(any other)'
+        ? "the dump has no istio-sidecar-injector ConfigMap for it (the audit reads the release from injector ConfigMaps only: the running proxies' image tags are what it compares against)"
+        : c.because;
+    const who = c.revision === '(any other)' ? 'any other revision' : `revision ${c.revision}`;
+    return { revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary, because, text: `${who} ${c.label} because ${because}` };
+  });
+}
+
 /** Opens a dump (`kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml`). Never throws. */
 export function openAudit(text: string, options: AuditOptions = {}): AuditSession {
   const input = options.input ?? 'dump';
@@ -58,9 +77,7 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
     cluster = { configurations: [], namespaces: new Map(), injectorConfigs: [], diagnostics: [] };
   }
   const diagnostics = [...contents.diagnostics, ...cluster.diagnostics, ...(cluster.releases?.diagnostics ?? [])];
-  const releases = cluster.releases
-    ? [...Object.values(cluster.releases.revisions), { ...cluster.releases.otherwise, revision: '(any other)' }].map((c) => ({ revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary }))
-    : [];
+  const releases = cluster.releases ? auditReleases(cluster.releases) : [];
   const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, { ...options, dumpText: text }) : undefined;
   if (full?.cniAssumed) {
     diagnostics.push(diagnostic('audit', 'warning', "the dump has no istio-cni-config ConfigMap, but istio-cni's node agent has enrolled pods (ambient.istio.io/redirection: enabled): istio-cni's settings are taken as Istio's ambient profile sets them, as the app and meshsim check do without one. For the cluster's own, add the output of kubectl get configmap istio-cni-config -n istio-system -o yaml to the dump."));

@@ -211,4 +211,11 @@ export interface AuditRelease {
   label: string;
   chosenBy: 'setting' | 'detected' | 'default';
   summary: string;
+  /**
+   * Why, as the end of "Audited as … because …", in the app's words (the release note's
+   * `because`), e.g. "istio-system/istio-sidecar-injector's values.global.tag says 1.24.3".
+   */
+  because: string;
+  /** The revision, its release and why, as both faces print it after "Audited as: ". */
+  text: string;
 }

@@ -95,16 +95,23 @@ export default function AuditView({ onClose }: { onClose(): void }) {
           </div>
         )}
         {state.releases?.length ? (
-          <p className="small muted audit-releases" data-testid="audit-releases">
-            Audited as:{' '}
-            {state.releases.map((r, i) => (
-              <span key={r.revision} title={r.summary}>
-                {i ? '; ' : ''}
-                {r.revision === '(any other)' ? 'any other revision' : `revision ${r.revision}`} {r.label}
-                {r.chosenBy === 'setting' ? ' (the header’s setting)' : r.chosenBy === 'default' ? ' (no evidence: the default)' : ''}
-              </span>
-            ))}
-          </p>
+          <div className="small muted audit-releases" data-testid="audit-releases">
+            {/* One line a revision, as `meshsim audit` prints it: the release and why. */}
+            {state.releases.length === 1 ? (
+              <p title={state.releases[0].summary}>Audited as: {state.releases[0].text}</p>
+            ) : (
+              <>
+                <p>Audited as:</p>
+                <ul>
+                  {state.releases.map((r) => (
+                    <li key={r.revision} title={r.summary}>
+                      {r.text}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
         ) : null}
         {state.phase !== 'idle' && !busy ? (
           <div className="audit-upgrade" data-testid="audit-upgrade">
