@@ -134,3 +134,31 @@ test.describe('the Istio release', () => {
     }
   }
 });
+
+// A user who picks 1.24 with meshsim's built-in install (master's chart) is told the templates and
+// the proxy image tag are master's, in the Patched pod panel and by meshsim inject, in one sentence.
+test('another release with the built-in install says its templates and proxy image are master\'s, as meshsim inject does', async ({ page }) => {
+  await openApp(page);
+  await release(page).selectOption('1.24');
+  await page.getByRole('tab', { name: 'Patched pod' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Patched pod' });
+  const note = panel.getByTestId('master-chart-note');
+  await expect(note).toContainText("meshsim's built-in install is Istio master's chart: Istio 1.24 (latest patch)'s istiod is simulated");
+  const sentence = (await note.innerText()).replace(/\s+/g, ' ').trim().replace(/ For 1\.24's own, .*$/, '');
+  const image = /\(([^)]+:[^)]+)\) are master's/.exec(sentence)?.[1];
+  expect(image).toMatch(/^docker\.io\/istio\/proxyv2:\S+-dev$/);
+  const dir = mkdtempSync(join(tmpdir(), 'meshsim-builtin-e2e-'));
+  try {
+    writeFileSync(join(dir, 'workloads.yaml'), readFileSync('src/examples/default/workloads.yaml', 'utf8'));
+    const cli = spawnSync('node', [resolve('bin/meshsim.mjs'), 'inject', '-f', join(dir, 'workloads.yaml'), '--istio-version', '1.24'], { encoding: 'utf8', timeout: 60_000 });
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toContain(`image: ${image}`);
+    expect(cli.stderr).toContain(`meshsim: ${sentence} For 1.24's own, give your cluster's istio-sidecar-injector ConfigMap with --injector-config FILE.`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // Master itself has nothing to say.
+  await release(page).selectOption('master');
+  await expect(panel.getByTestId('release-note')).toContainText('Simulated as Istio master');
+  await expect(note).toHaveCount(0);
+});

@@ -27,6 +27,26 @@ describe('--istio-version', () => {
     expect(now.out).not.toContain('creationTimestamp');
   });
 
+  it('inject and check say that the built-in install is master\'s chart when another release is asked for', async () => {
+    const asked = await runCli(['inject', '-f', file('pod.yaml', POD), '--istio-version', '1.24']);
+    expect(asked.code).toBe(0);
+    const tag = /image: docker\.io\/istio\/proxyv2:(\S+)/.exec(asked.out)?.[1];
+    expect(tag).toMatch(/-dev$/);
+    expect(asked.err).toContain(
+      `meshsim: meshsim's built-in install is Istio master's chart: Istio 1.24 (latest patch)'s istiod is simulated, but the templates it renders and the proxy image they write (docker.io/istio/proxyv2:${tag}) are master's, not 1.24's. For 1.24's own, give your cluster's istio-sidecar-injector ConfigMap with --injector-config FILE.`,
+    );
+    // Master, or the user's own install, has nothing to explain.
+    expect((await runCli(['inject', '-f', file('pod.yaml', POD)])).err).not.toContain("master's chart");
+    const check = await runCli(['check', '-f', file('pod.yaml', POD), '-f', file('ns.yaml', NAMESPACE), '--istio-version', '1.24']);
+    expect(check.err).toContain("note: meshsim's built-in install is Istio master's chart: Istio 1.24 (latest patch)'s istiod is simulated");
+    // The app's Patched pod panel reads the same sentence from the scenario result.
+    const app = analyzeScenario({ texts: { workloads: POD, namespaces: NAMESPACE, webhooks: DEFAULT_WEBHOOKS }, cluster: { istioRelease: '1.24' } });
+    expect(app.injection?.install.masterChart).toMatch(/^meshsim's built-in install is Istio master's chart/);
+    expect(asked.err).toContain(app.injection!.install.masterChart);
+    const master = analyzeScenario({ texts: { workloads: POD, namespaces: NAMESPACE, webhooks: DEFAULT_WEBHOOKS } });
+    expect(master.injection?.install.masterChart).toBeUndefined();
+  });
+
   it('refuses a release it does not simulate, in words', async () => {
     const r = await runCli(['inject', '-f', file('pod.yaml', POD), '--istio-version', '1.21']);
     expect(r.code).toBe(2);

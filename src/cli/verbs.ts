@@ -55,7 +55,9 @@ Exit codes:
     help: () => `Usage: meshsim inject -f FILE... [options]
 
 Injects every pod template in the files as istioctl kube-inject does and prints the YAML; skip
-warnings go to standard error. Without --injector-config, meshsim's built-in install is used.
+warnings go to standard error. Without --injector-config, meshsim's built-in install is used: it
+is Istio master's chart (master's templates and proxy image tag), and inject says so when
+--istio-version names another release.
 
 Options:
 ${FILES}

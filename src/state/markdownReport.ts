@@ -70,6 +70,7 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
     out.push(`### Patched pod\n\n${text(inj.install.note)}`);
     // The Istio release simulated, and why (the header's setting, the paste, or master by default).
     out.push(`Simulated as **${text(inj.release.label)}**: ${text(inj.release.summary)}`);
+    if (inj.install.masterChart) out.push(text(inj.install.masterChart));
     if (inj.pod?.error) out.push(`istiod rejects the pod: ${text(inj.pod.error)}`);
     if (inj.diff) out.push(`<details><summary>Diff (pod as written → as admitted)</summary>\n\n${fence(inj.diff, 'diff')}\n</details>`);
     const env = inj.pod?.env ?? [];

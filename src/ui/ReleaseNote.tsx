@@ -14,7 +14,7 @@ const BY = { setting: 'as set in the header', detected: 'read from the paste', d
  * Which Istio release a panel simulates, why, and what that release does differently from master:
  * one line, with the evidence and the differences folded away.
  */
-export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoice | undefined; builtinTemplates?: boolean }) {
+export function ReleaseNote({ choice, masterChart }: { choice: ReleaseChoice | undefined; masterChart?: string }) {
   if (!choice) return null;
   const d = choice.detection;
   return (
@@ -64,10 +64,10 @@ export function ReleaseNote({ choice, builtinTemplates }: { choice: ReleaseChoic
           <p className="small muted">This is master&apos;s behaviour.</p>
         )}
       </details>
-      {builtinTemplates && choice.name !== 'master' ? (
-        <p className="small muted">
-          meshsim&apos;s built-in install carries master&apos;s templates: what {choice.name}&apos;s istiod does in Go is simulated, but its own templates need your
-          cluster&apos;s istio-sidecar-injector ConfigMap.
+      {/* The engine's sentence (the same meshsim inject and check print), then this face's way to give an install. */}
+      {masterChart ? (
+        <p className="small warning-text" data-testid="master-chart-note">
+          {masterChart} For {choice.name}&apos;s own, paste your cluster&apos;s istio-sidecar-injector ConfigMap into the Injector ConfigMap tab.
         </p>
       ) : null}
     </div>

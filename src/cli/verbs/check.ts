@@ -14,7 +14,8 @@ import { firstContainerPort } from '../../engine/traffic/index.ts';
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
 import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
-import { releaseOfRevision } from '../../engine/releases/index.ts';
+import { isBuiltinInstall, releaseOfRevision } from '../../engine/releases/index.ts';
+import { masterChartNote } from '../../engine/injection/index.ts';
 import { diagnosticKey, diagnosticLine, onceEach, structuredOutput, table } from './format.ts';
 
 const MARK: Record<TraceStep['outcome'], string> = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' };
@@ -154,6 +155,13 @@ export function run(args: string[], io: CliIO): number {
   // Which release each injecting revision is simulated as, and why, in the app's words.
   const revisions = [...new Set(result.workloads.flatMap((w) => w.injectors.map((i) => i.revision)))];
   for (const rev of revisions) notices.push(releaseOfRevision(releases, rev)!.reason);
+  // The built-in install is master's chart: a revision simulated as another release says so, as the app's Patched pod panel does.
+  const builtinRevisions = new Set(subjects.flatMap((s) => (s && (!s.injector || isBuiltinInstall(s.injector.object.value)) ? [s.revision] : [])));
+  for (const rev of builtinRevisions) {
+    const choice = releaseOfRevision(releases, rev)!;
+    const note = masterChartNote(choice);
+    if (note) notices.push(`${note} For ${choice.name}'s own, add -f with your cluster's istio-sidecar-injector ConfigMap.`);
+  }
   if (releaseNote) notices.unshift(releaseNote);
   const diagnostics: Diagnostic[] = onceEach([...docs.diagnostics, ...result.diagnostics, ...injectionProblems, ...ambientProblems]);
   if (format === 'json' || format === 'yaml') {

@@ -1,6 +1,7 @@
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { injectScenario, type InstallDocuments } from '../../engine/injection/index.ts';
-import { jobNeverCompletes } from '../../engine/injection/index.ts';
+import { jobNeverCompletes, masterChartNote } from '../../engine/injection/index.ts';
+import { isBuiltinInstall } from '../../engine/releases/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
 import { boolFlag, CliError, InputError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { placedDocumentErrors } from '../../engine/yaml/index.ts';
@@ -101,6 +102,11 @@ export function run(args: string[], io: CliIO): number {
   // of the workloads (an injected pod's proxy), else master.
   const release = releaseOfInput(values, readScenarioDocuments(inputs), { revision, injectorConfigMap });
   for (const n of release.notes) io.err(`meshsim: ${n}`);
+  // The built-in install is master's chart: asked for another release, say that its templates and
+  // proxy image tag are master's (the app's Patched pod panel says the same sentence).
+  const builtinTemplates = install.config === undefined || isBuiltinInstall(injectorConfigMap);
+  const masterChart = builtinTemplates ? masterChartNote(release.choice) : undefined;
+  if (masterChart) io.err(`meshsim: ${masterChart} For ${release.choice.name}'s own, give your cluster's istio-sidecar-injector ConfigMap with --injector-config FILE.`);
   const { stream, place } = joinFiles(inputs);
   const result = injectScenario({
     workloads: stream,

@@ -9,6 +9,7 @@ export { webhookInject, type ClusterContext, type WebhookResult, type JsonPatchO
 export { injectPod, type InjectPodParams, type InjectPodResult } from './injectPod.ts';
 export { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InjectorConfig, type InstallDocuments } from './install.ts';
 export { builtinInstall, builtinInstallDocuments } from './builtin/index.ts';
+export { builtinProxyImage, masterChartNote } from './builtin/masterChartNote.ts';
 export { defaultEngine } from './defaultEngine.ts';
 export { newInjectionMemo, type InjectionMemo } from './injectionMemo.ts';
 export type { InjectionEngine } from './engine.ts';

@@ -10,7 +10,7 @@ import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
 import type { InjectionOutcome } from '../admission/index.ts';
 import { unifiedDiff } from '../kube/index.ts';
 import { parseGoBool } from '../go/index.ts';
-import { jobNeverCompletes } from '../injection/index.ts';
+import { jobNeverCompletes, masterChartNote } from '../injection/index.ts';
 import type { TemplatedKind } from '../kube/index.ts';
 import { isBuiltinInstall } from '../releases/fromPaste.ts';
 import { chooseReleases, type ReleaseChoice } from '../releases/scenarioRelease.ts';
@@ -22,6 +22,11 @@ export interface InstallChoice {
   mesh: { from: 'builtin' } | { from: 'configMap'; name: string; namespace: string };
   /** One sentence: which install the patched pod was produced with. */
   note: string;
+  /**
+   * Set when the pod is injected with meshsim's built-in install (master's chart) as another
+   * release: the templates and proxy image are master's (injection/masterChartNote).
+   */
+  masterChart?: string;
 }
 
 /** What the cluster contributes that no pasted object says: how its nodes and CNI are set up. */
@@ -134,6 +139,8 @@ export function injectWorkload(
   };
   const prepared = prepareRevisionInstall(injectorModel, meshModel, revision, cluster, release);
   const { context, nativeSidecars, nativeSidecarsFrom } = prepared;
+  const masterChart = prepared.install.builtin ? masterChartNote(release) : undefined;
+  if (masterChart) install.masterChart = masterChart;
   const built = { install: prepared.install, cni: prepared.cni };
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   const decoded = decodeWorkload(workload);

@@ -44,7 +44,7 @@ export default function PodPanel() {
         {injection.install.note} To use your cluster's, paste <code>kubectl get configmap istio-sidecar-injector -n istio-system -o yaml</code> into the
         Injector ConfigMap tab.
       </p>
-      <ReleaseNote choice={releaseOf(result, injection.install.revision)} builtinTemplates={injection.install.injector.from === 'builtin'} />
+      <ReleaseNote choice={releaseOf(result, injection.install.revision)} masterChart={injection.install.masterChart} />
       {pod?.error ? (
         <p className="warning-box" role="alert">
           istiod rejects the pod: {pod.error}
