@@ -1,8 +1,3 @@
 // The CEL compiler (cel-js and Go's RE2), loaded by the app's engine worker when a text names
 // matchConditions: installCel() fills the slot the worker's build puts in its place (cel/celSlot.ts).
-import { compile } from './cel/compiler.ts';
-import { fillCelCompiler } from './cel/celSlot.ts';
-
-export function installCel(): void {
-  fillCelCompiler(compile);
-}
+export { installCel } from './cel/installCompiler.ts';

@@ -4,7 +4,7 @@
  * a visit downloads. The worker fills the slot (../celCompiler.ts) before it analyses any text
  * that names matchConditions. Everywhere else (CLI, tests) compiler.ts is imported as written.
  */
-import { CEL_NOT_LOADED, type CompileResult } from './environment.ts';
+import { CEL_NOT_LOADED, type CompileResult } from './compileResult.ts';
 
 let loaded: ((expression: string) => CompileResult) | undefined;
 

@@ -8,7 +8,7 @@ import { GoRegexpError, compileGoRegexp, matchString } from '../go/index.ts';
 import { allNodes, calledName, callOperands, renameCall, type CelNode } from './ast.ts';
 import { instrument } from './cost.ts';
 import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MATCH_CONDITION_VARIABLES, plainSummary, RE2_MATCHES } from './names.ts';
-import type { CompileResult } from './environment.ts';
+import type { CompileResult } from './compileResult.ts';
 
 function re2Matches(s: string, pattern: string): boolean {
   try {

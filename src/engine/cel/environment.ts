@@ -6,20 +6,10 @@
  * (src/engine/go/regexp.ts), as cel-go's does: cel-js's own uses JavaScript's backtracking RegExp,
  * so every `matches` call is renamed, in the parse tree, to an overload registered here.
  */
-import type { CelNode } from './ast.ts';
+import { CEL_NOT_LOADED, type CompileResult } from './compileResult.ts';
 import { compile } from './compiler.ts';
 
 export { EXPRESSION_SIZE_CODE_POINT_LIMIT, MATCH_CONDITION_VARIABLES, plainSummary } from './names.ts';
-
-/** A compiled expression: its cel-js program, ready for `evaluateWithCost`. */
-export interface CompiledExpression {
-  readonly expression: string;
-  readonly run: (vars: Record<string, unknown>) => unknown;
-  readonly root: CelNode;
-}
-
-/** Why the API server refuses an expression, in its words (`compilation failed: ERROR: <input>:1:5: …`). */
-export type CompileResult = { ok: true; compiled: CompiledExpression } | { ok: false; error: string };
 
 const cache = new Map<string, CompileResult>();
 const CACHE_LIMIT = 512;
@@ -35,6 +25,3 @@ export function compileMatchCondition(expression: string): CompileResult {
   cache.set(expression, result);
   return result;
 }
-
-/** What the engine worker's CEL slot answers before the compiler has loaded (celSlot.ts). */
-export const CEL_NOT_LOADED = 'meshsim has not loaded its CEL evaluator yet: edit the text to analyse it again';

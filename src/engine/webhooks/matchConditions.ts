@@ -14,11 +14,15 @@
  *   further validation rules will be run"). Any condition false → the webhook is not called; all
  *   true → called; otherwise the webhook's failurePolicy decides.
  */
-import { compileMatchCondition, plainSummary } from '../cel/environment.ts';
-import { evaluateWithCost } from '../cel/cost.ts';
+import { compileMatchCondition, evaluateWithCost, plainSummary } from '../cel/index.ts';
 import { isQualifiedName } from '../selectors/index.ts';
 import type { AdmissionRequest, RequestObject } from './admissionRequest.ts';
-import type { MatchCondition } from './webhookConfiguration.ts';
+
+/** One entry of a webhook's `matchConditions`, as written (read by `readMatchConditions`). */
+export interface MatchCondition {
+  name: string;
+  expression: string;
+}
 
 export type ConditionOutcome = 'true' | 'false' | 'error' | 'cannot-evaluate';
 

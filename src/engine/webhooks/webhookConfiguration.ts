@@ -1,6 +1,6 @@
 import { formatFieldError } from '../selectors/index.ts';
 import { readLabelSelector, validateLabelSelector, type LabelSelector } from '../selectors/index.ts';
-import { readMatchConditions } from './matchConditions.ts';
+import { readMatchConditions, type MatchCondition } from './matchConditions.ts';
 
 /** One entry of a webhook's `rules`, with the API's defaults applied. */
 export interface WebhookRule {
@@ -10,11 +10,6 @@ export interface WebhookRule {
   resources: string[];
   /** `*` (the default), `Namespaced` or `Cluster`. */
   scope: string;
-}
-
-export interface MatchCondition {
-  name: string;
-  expression: string;
 }
 
 export interface WebhookClientConfig {
