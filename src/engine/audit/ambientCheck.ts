@@ -1,7 +1,6 @@
 import { decideAmbient, readAmbientNamespace, readAmbientPod } from '../ambient/index.ts';
 import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_ENABLED } from '../ambient/names.ts';
-import type { PodAuditContext } from './checks.ts';
-import type { AuditCheck } from './checks.ts';
+import type { AuditCheck, PodAuditContext } from './podCheck.ts';
 import type { AuditFinding } from './types.ts';
 
 /**

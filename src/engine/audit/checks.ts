@@ -1,50 +1,15 @@
-import type { AdmissionCore } from '../admission/index.ts';
-import type { RestartOutcome } from './restartChanges.ts';
-import type { DumpObject } from './readDump.ts';
-import type { AuditFinding, CaptureSummary, RestartChange, SidecarState } from './types.ts';
-import type { ResolvedCniSettings } from '../ambient/readSettings.ts';
+import type { AuditCheck } from './podCheck.ts';
 import { ambientCheck } from './ambientCheck.ts';
 
 type Obj = Record<string, any>;
 
-/**
+/*
  * The per-pod checks of the full-fidelity audit, as a registry: each check reads what the audit
  * already worked out for a pod and says what it finds, under its id in `AuditRow.checks`. A
  * capability adds its verdicts to the audit with one file and one line in `AUDIT_CHECKS` (the
  * ambient data plane's intent/state disagreements plug in here), never by editing the pipeline.
+ * What a check is, and what it reads: `podCheck.ts`.
  */
-export interface PodAuditContext {
-  /** The pod as the dump has it (running, possibly injected). */
-  running: Obj;
-  /** The pod as its controller would create it on a restart (`podAsCreated`). */
-  created: Obj;
-  namespace: string;
-  namespaceValue?: Obj;
-  /** Webhooks and istiod's decision on the pod as created. */
-  admission: AdmissionCore;
-  /** The render, and what a restart gives. */
-  outcome: RestartOutcome;
-  sidecar: SidecarState;
-  capture: CaptureSummary;
-  changes: readonly RestartChange[];
-  /** istio-cni's settings, when the dump has its `istio-cni-config` ConfigMap (else ambient is not installed as far as the dump says). */
-  cni?: ResolvedCniSettings;
-  /** Every object of the dump but the pods (namespaces, webhook configurations, ConfigMaps...). */
-  objects: readonly DumpObject[];
-  /** State a check keeps across the pods of one audit session (by check id). */
-  memo: Map<string, unknown>;
-}
-
-export interface AuditCheck {
-  id: string;
-  /**
-   * `group`: the check reads only what pods of one render group share (the pod as created, its
-   * namespace, admission, render, capture), so it runs once per group; `pod`: it reads the running
-   * pod too, and runs for every pod.
-   */
-  scope: 'group' | 'pod';
-  run(ctx: PodAuditContext): AuditFinding[];
-}
 
 /** Top-level label and annotation keys two pods as created differ in. */
 function metadataDiff(a: Obj, b: Obj): string[] {

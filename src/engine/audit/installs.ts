@@ -1,28 +1,14 @@
 import type { ScenarioIndex } from '../admission/index.ts';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic } from '../diagnostics.ts';
 import type { ScenarioObject } from '../documents/index.ts';
 import { parseGoBool } from '../go/index.ts';
-import { contextOf, installFromModels, type InjectionInstall } from '../injection/index.ts';
-import type { ClusterContext } from '../injection/index.ts';
+import { contextOf, installFromModels } from '../injection/index.ts';
 import { pilotEnvOf, readInjectorConfigMapModel, readMeshConfigMapModel } from '../install/index.ts';
 import { isBuiltinInstall } from '../releases/fromPaste.ts';
 import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/scenarioRelease.ts';
-import { withoutPositions } from './clusterIndex.ts';
-import type { DumpObject } from './readDump.ts';
+import { withoutPositions, type DumpObject } from './readDump.ts';
 import type { SharedReads } from './sharedReads.ts';
-
-/** One revision's istiod as the dump shows it: its install, the release it runs, and the context of its webhook calls. */
-export interface RevisionInstall {
-  revision: string;
-  install: InjectionInstall;
-  context: ClusterContext;
-  /** "1.28.0", "1.24 (latest patch)", "master". */
-  release: string;
-  /** `istio-system/istio-sidecar-injector-canary`, or meshsim's built-in install. */
-  source: string;
-  /** Problems reading the install, said once per revision. */
-  diagnostics: Diagnostic[];
-}
+import type { RevisionInstall } from './types.ts';
 
 const nameOf = (o: ScenarioObject) => `${String(o.value.metadata?.namespace ?? 'istio-system')}/${String(o.value.metadata?.name ?? '')}`;
 

@@ -1,8 +1,8 @@
 import { parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { classifyDocument } from '../documents/index.ts';
-import type { DocumentRole } from '../documents/index.ts';
-import { placedDocumentErrors } from '../yaml/index.ts';
+import type { DocumentRole, ScenarioObject } from '../documents/index.ts';
+import { placedDocumentErrors, type YamlDocument } from '../yaml/index.ts';
 import { readBlockYaml } from './blockYaml.ts';
 import { MAX_ITEMS, splitListItems, type DumpItem } from './dumpItems.ts';
 
@@ -10,6 +10,16 @@ import { MAX_ITEMS, splitListItems, type DumpItem } from './dumpItems.ts';
 export interface DumpObject {
   value: Record<string, any>;
   role: DocumentRole;
+}
+
+/**
+ * The admission machinery indexes objects read with positions (for the editor's markers). A dump
+ * is read without them, so each object gets a document that locates nothing — the cheap adapter
+ * that lets the audit reuse `indexScenario` and `admitPod` unchanged.
+ */
+export function withoutPositions(o: DumpObject, input: string, index: number): ScenarioObject {
+  const doc: YamlDocument = { input, index, value: o.value, startLine: 1, locate: () => undefined };
+  return { doc, path: [], value: o.value, role: o.role };
 }
 
 /** A Pod of the dump: parsed already, or a span of the text parsed when it is audited. */

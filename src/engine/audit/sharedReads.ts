@@ -1,9 +1,8 @@
 import type { ScenarioObject } from '../documents/index.ts';
 import type { WebhookResult } from '../injection/index.ts';
 import { readInjectorConfigMapModel, type InjectorConfigMapModel } from '../install/index.ts';
-import { withoutPositions } from './clusterIndex.ts';
-import type { DumpObject } from './readDump.ts';
-import type { RevisionInstall } from './installs.ts';
+import { withoutPositions, type DumpObject } from './readDump.ts';
+import type { RevisionInstall } from './types.ts';
 
 /**
  * What several audits of clusters that share objects read once. The states of an upgrade preview

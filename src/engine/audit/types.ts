@@ -1,5 +1,6 @@
 import type { Verdict } from '../admission/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { ClusterContext, InjectionInstall } from '../injection/index.ts';
 import type { InputName } from '../stages/index.ts';
 import type { UpgradeStep } from './upgradeSteps.ts';
 
@@ -218,4 +219,17 @@ export interface AuditRelease {
   because: string;
   /** The revision, its release and why, as both faces print it after "Audited as: ". */
   text: string;
+}
+
+/** One revision's istiod as the dump shows it: its install, the release it runs, and the context of its webhook calls. */
+export interface RevisionInstall {
+  revision: string;
+  install: InjectionInstall;
+  context: ClusterContext;
+  /** "1.28.0", "1.24 (latest patch)", "master". */
+  release: string;
+  /** `istio-system/istio-sidecar-injector-canary`, or meshsim's built-in install. */
+  source: string;
+  /** Problems reading the install, said once per revision. */
+  diagnostics: Diagnostic[];
 }

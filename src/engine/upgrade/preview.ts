@@ -1,19 +1,12 @@
 import { admitPod } from '../admission/index.ts';
 import type { PodSubject, ScenarioIndex } from '../admission/index.ts';
-import { indexCluster } from '../audit/clusterIndex.ts';
-import { createFullAuditor, decidedByOf } from '../audit/fullAudit.ts';
-import { readDump, type DumpObject } from '../audit/readDump.ts';
-import { createSharedReads } from '../audit/sharedReads.ts';
-import { changeText, restartChanges } from '../audit/restartChanges.ts';
-import { sidecarStateOf } from '../audit/sidecarState.ts';
-import type { DataPlane } from '../audit/dataPlaneChange.ts';
-import type { AuditRow, RestartChange } from '../audit/types.ts';
+import { applySteps, changeText, createFullAuditor, createSharedReads, decidedByOf, indexCluster, readDump, restartChanges, sidecarStateOf } from '../audit/index.ts';
+import type { AuditRow, DataPlane, DumpObject, RestartChange, UpgradeStep } from '../audit/index.ts';
 import type { ResolvedCniSettings } from '../ambient/index.ts';
 import { diagnostic, messageOf, type Diagnostic } from '../diagnostics.ts';
 import { podsFromObject } from '../injection/index.ts';
 import { toSigsYaml, unifiedDiff, type JsonValue } from '../kube/index.ts';
 import { INPUT_NAMES, type InputName } from '../stages/index.ts';
-import { applySteps, type UpgradeStep } from '../audit/index.ts';
 
 /*
  * The upgrade preview: the scenario's cluster (its namespaces, webhook configurations and
