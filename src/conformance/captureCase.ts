@@ -5,10 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { captureRulesForArgs } from '../engine/iptables/capture.ts';
-import type { CaptureContext } from '../engine/iptables/environment.ts';
-import { captureRulesForCni } from '../engine/iptables/fromCni.ts';
-import type { CaptureResult } from '../engine/iptables/result.ts';
+import { captureRulesForArgs, captureRulesForCni, type CaptureContext, type CaptureResult } from '../engine/iptables/index.ts';
 import type { ReleaseBehaviour } from '../engine/releases/index.ts';
 import { readCaseFile } from './corpus.ts';
 import { shortDiff } from './diff.ts';

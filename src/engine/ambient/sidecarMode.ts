@@ -5,7 +5,7 @@
  * alone. The rules themselves are the iptables model's (`captureRulesForCni`), not a copy.
  */
 import { parseGoBool } from '../go/index.ts';
-import { captureRulesForCni } from '../iptables/fromCni.ts';
+import { captureRulesForCni } from '../iptables/index.ts';
 import { ISTIO_INIT, ISTIO_PROXY, SIDECAR_INJECT, SIDECAR_STATUS } from './names.ts';
 import type { AmbientPod, PodContainer } from './pod.ts';
 import type { StepValues } from './steps.ts';

@@ -4,8 +4,7 @@
  * as typed rules of the netfilter model, in the order the agent appends them. istio-iptables'
  * builder (iptables/builder.ts) turns them into the restore programs, exactly as the agent's.
  */
-import type { ConfigField } from '../../iptables/config.ts';
-import { restoreProgram, type BuiltRule, type Family } from '../../iptables/builder.ts';
+import { restoreProgram, type BuiltRule, type ConfigField, type Family } from '../../iptables/index.ts';
 import { ipt, type Match, type Program, type Rule, type SettingOrigin, type Statement } from '../../netfilter/index.ts';
 import type { PodOverrides } from '../overrides.ts';
 import {
