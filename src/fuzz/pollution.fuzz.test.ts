@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeScenario, type ScenarioResult } from '../engine/index.ts';
-import { prototypeSnapshot } from '../engine/gotemplate/testkit/prototypes.ts';
+import { prototypeSnapshot } from './support/prototypes.ts';
 import { pollutingTemplate } from './arbitraries/pollutingTemplates.ts';
 import { defaultScenarioTexts, runs } from './support/defaultScenario.ts';
 import { injectorConfigMap } from './support/injectorConfigMap.ts';

@@ -25,6 +25,10 @@ import { isolateData, type GoFunc, type GoValue } from './values.ts';
 
 export type { GoFunc, GoType, GoValue, HostObject, GoPlainMap, IntType } from './values.ts';
 export { GoError, GoInt, GoMap, GoSlice, NO_FIELD, goFunc } from './values.ts';
+// The value model's own reads, for hosts that show their data to templates as Go would see it
+// (injection/'s Go and protobuf hosts, its template functions): a map's entries never include
+// what JavaScript objects inherit, and a map- or slice-kind value is viewed the same way whatever holds it.
+export { getKey, hasKey, isHost, isPlainMap, mapView, setKey, sliceView } from './values.ts';
 export { formatValue, printValue, sprintf } from './format.ts';
 export { hostObject, type HostObjectSpec } from './host.ts';
 export { sprigFunctions };

@@ -1,12 +1,12 @@
 import YAML from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execute, hostObject, parseTemplates, sprigFunctions, type GoValue } from './index.ts';
-import { inheritedNames, prototypeSnapshot } from './testkit/prototypes.ts';
+import { inheritedNames, prototypeSnapshot } from '../../fuzz/support/prototypes.ts';
 
 /*
  * A Go map holds its entries and a Go struct its exported fields; nothing else answers to a name.
  * JavaScript objects answer to every name their prototypes hold. These tests ask for each such
- * name (testkit/prototypes.ts reads them from the running engine) through every way a template
+ * name (src/fuzz/support/prototypes.ts reads them from the running engine) through every way a template
  * names a key or a field, and check Go's answer and that the prototypes are exactly as before.
  */
 const inherited = inheritedNames;

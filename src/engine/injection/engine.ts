@@ -1,4 +1,4 @@
-import type { GoFunc, GoValue } from '../gotemplate/values.ts';
+import type { GoFunc, GoValue } from '../gotemplate/index.ts';
 import type { Container, Pod } from './postprocess/containers.ts';
 
 /**

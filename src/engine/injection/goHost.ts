@@ -1,6 +1,6 @@
 import {
   GoInt, GoMap, GoSlice, NO_FIELD, goFunc, hasKey, isHost, isPlainMap, type GoPlainMap, type GoType, type GoValue, type HostObject,
-} from '../gotemplate/values.ts';
+} from '../gotemplate/index.ts';
 
 /**
  * Exposes plain JSON data (Kubernetes objects, protobuf messages) to templates the way Go would see the

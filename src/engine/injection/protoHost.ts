@@ -1,4 +1,4 @@
-import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/values.ts';
+import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/index.ts';
 import { INTERCEPTION_MODE, PROXY_FIELD_BY_NAME } from '../mesh/index.ts';
 import { enumHost, jsonToGo, wrapperHost } from './goHost.ts';
 

@@ -1,4 +1,4 @@
-import { GoInt, type GoValue, type HostObject } from '../gotemplate/values.ts';
+import { GoInt, type GoValue, type HostObject } from '../gotemplate/index.ts';
 import type { MeshConfig, ProxyConfig } from '../mesh/index.ts';
 import type { WorkloadMeta } from './deploymentMeta.ts';
 import { fixedHost, jsonToGo, structHost } from './goHost.ts';

@@ -1,7 +1,6 @@
-import { formatValue } from '../gotemplate/format.ts';
 import {
-  GoError, GoMap, getKey, goFunc, hasKey, isHost, isPlainMap, mapView, setKey, sliceView, type GoFunc, type GoPlainMap, type GoValue,
-} from '../gotemplate/values.ts';
+  GoError, GoMap, formatValue, getKey, goFunc, hasKey, isHost, isPlainMap, mapView, setKey, sliceView, type GoFunc, type GoPlainMap, type GoValue,
+} from '../gotemplate/index.ts';
 import { durationToGoString, parseDuration, proxyConfigToJSON, type ProxyConfig } from '../mesh/index.ts';
 import { goToJson, hostSource, jsonToGo } from './goHost.ts';
 import { goContainerPortJSON } from './goJson.ts';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { inheritedNames } from '../../engine/gotemplate/testkit/prototypes.ts';
+import { inheritedNames } from '../support/prototypes.ts';
 
 /**
  * Injector templates that try to reach or change what JavaScript objects inherit: every way a
