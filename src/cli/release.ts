@@ -1,6 +1,6 @@
 import type { ScenarioDocuments } from '../engine/documents/index.ts';
 import { formatRelease, parseRelease, releaseOfRevision, type ReleaseChoice } from '../engine/releases/index.ts';
-import { releasesOfDocuments } from '../engine/releases/releaseStage.ts';
+import { releasesOfDocuments } from '../engine/releases/index.ts';
 import { CliError } from './io.ts';
 
 import { RELEASE_FLAG } from './releaseHelp.ts';

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../engine/releases/fromPaste.ts';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../engine/releases/index.ts';
 import { NEWEST_MINOR } from '../engine/releases/index.ts';
 import { builtinInstallDocuments } from '../engine/injection/index.ts';
 

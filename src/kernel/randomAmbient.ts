@@ -6,8 +6,7 @@
  * kubelet's SNATed probe, ztunnel's spoofed connections into the app and the app's replies.
  * Addresses are documentation ones, plus 169.254.7.127 (only ever inside the test's namespaces).
  */
-import { BYPASS_INBOUND_CAPTURE, DNS_CAPTURE, REROUTE_VIRTUAL_INTERFACES } from '../engine/ambient/names.ts';
-import type { NodeAgentRuleSettings } from '../engine/ambient/rules/settings.ts';
+import { BYPASS_INBOUND_CAPTURE, DNS_CAPTURE, REROUTE_VIRTUAL_INTERFACES, type NodeAgentRuleSettings } from '../engine/ambient/index.ts';
 import type { Family, TracePacket } from '../engine/packettrace/index.ts';
 import type { Rng } from './random.ts';
 import { ADDRESSING } from './randomRules.ts';

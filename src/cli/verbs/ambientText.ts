@@ -1,6 +1,6 @@
 import type { WorkloadDataPlane } from '../../engine/ambient/index.ts';
 import type { CniSettingsSection } from '../../engine/ambient/index.ts';
-import { ambientCapture } from '../../engine/ambient/ambientTraffic.ts';
+import { ambientCapture } from '../../engine/ambient/index.ts';
 import { traceTraffic } from '../../engine/traffic/index.ts';
 
 const MARK = { pass: '✔', fail: '✘', skip: '-', decisive: '➜' } as const;

@@ -1,8 +1,7 @@
 import { analyzeAdmission, type AdmissionResult, type TraceStep, type WorkloadAdmission } from '../../engine/admission/index.ts';
 import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import type { Diagnostic } from '../../engine/index.ts';
-import { ambientForDocuments, type DocumentsAmbient } from '../../engine/ambient/index.ts';
-import { withoutSidecarAdvice } from '../../engine/ambient/ambientStage.ts';
+import { ambientForDocuments, withoutSidecarAdvice, type DocumentsAmbient } from '../../engine/ambient/index.ts';
 import { createOutcomeInjector, injectionSubject, readInstallModels, withInjectionOutcome, type InjectionOutcomeResult } from '../../engine/scenario/index.ts';
 import defaultWebhooks from '../../examples/default/webhooks.yaml?raw';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
@@ -13,8 +12,7 @@ import { firstContainerPort } from '../../engine/traffic/index.ts';
 
 /** The app's first container port (the traced packets' destination), as the Traffic panel picks it. */
 const appPortOf = (w: { podTemplate: { spec: Record<string, any> } } | undefined) => (w ? firstContainerPort({ spec: w.podTemplate.spec }) : undefined) ?? 8080;
-import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
-import { isBuiltinInstall, releaseOfRevision } from '../../engine/releases/index.ts';
+import { isBuiltinInstall, releaseOfRevision, releasesOfDocuments } from '../../engine/releases/index.ts';
 import { masterChartNote } from '../../engine/injection/index.ts';
 import { diagnosticKey, diagnosticLine, onceEach, structuredOutput, table } from './format.ts';
 

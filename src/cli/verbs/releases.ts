@@ -1,6 +1,6 @@
 import { readScenarioDocuments } from '../../engine/documents/index.ts';
 import { formatRelease, knownReleaseNames, MASTER, parseRelease, upgradePath, type IstioRelease, type UpgradeStep } from '../../engine/releases/index.ts';
-import { releasesOfDocuments } from '../../engine/releases/releaseStage.ts';
+import { releasesOfDocuments } from '../../engine/releases/index.ts';
 import { CliError, outputFormat, parseFlags, readInput, type CliIO } from '../io.ts';
 import { structuredOutput } from './format.ts';
 

@@ -1,6 +1,4 @@
-import { readAmbientPod } from '../../engine/ambient/index.ts';
-import { podOverrides } from '../../engine/ambient/overrides.ts';
-import { nodeAgentRules } from '../../engine/ambient/rules/nodeAgentRules.ts';
+import { nodeAgentRules, podOverrides, readAmbientPod } from '../../engine/ambient/index.ts';
 import { readCaseFile } from '../corpus.ts';
 import { shortDiff } from '../diff.ts';
 import type { KindChecker } from '../types.ts';

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readAmbientPod } from '../../engine/ambient/index.ts';
-import { podOverrides } from '../../engine/ambient/overrides.ts';
-import { nodeAgentRules } from '../../engine/ambient/rules/nodeAgentRules.ts';
+import { nodeAgentRules, podOverrides, readAmbientPod } from '../../engine/ambient/index.ts';
 import { traceRuleset } from '../../engine/packettrace/index.ts';
 import { findCaseDir } from '../corpus.ts';
 import { readTraceCase } from '../traceCase.ts';

@@ -10,7 +10,7 @@ import { byteOrder } from '../webhooks/index.ts';
 import { namespaceLabelsOf, podAnnotationsOf, podLabelsOf, podTemplateOf, type PodSubject } from './podSubject.ts';
 import { locatorOf, type IndexedInjectorConfig, type ScenarioIndex } from './scenarioIndex.ts';
 import { unservedRevision } from './unservedRevision.ts';
-import { releaseOfRevision } from '../releases/scenarioRelease.ts';
+import { releaseOfRevision } from '../releases/index.ts';
 import type { DoubleInjection, InjectorCall, SeenValue, TraceStep, Verdict, WebhookRow, WorkloadAdmission } from './types.ts';
 
 export type AdmissionCore = Omit<WorkloadAdmission, 'workload' | 'suggestions'>;

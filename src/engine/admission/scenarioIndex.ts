@@ -1,4 +1,4 @@
-import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
+import type { ScenarioRelease } from '../releases/index.ts';
 import { diagnostic, textOf, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, ScenarioObject } from '../documents/index.ts';
 import type { ReadInjectorConfig } from '../injectionPolicy/index.ts';

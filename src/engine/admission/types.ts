@@ -1,4 +1,4 @@
-import type { ScenarioRelease } from '../releases/scenarioRelease.ts';
+import type { ScenarioRelease } from '../releases/index.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import type { CheckInjectReport } from '../webhooks/index.ts';

@@ -2,6 +2,10 @@
  * The ambient stages the admission's first verdict needs (registered in scenario/firstStages.ts):
  * istio-cni's settings and, for every workload, whether it lives in the ambient world. The selected
  * workload's data plane (ambientStage.ts) reads its patched pod, so it comes with the later stages.
+ *
+ * ambient/'s side door for the app worker's first chunk (eslint.config.js, SIDE_DOORS): its exports
+ * are all the first verdict takes from ambient/. Through index.ts it would take every file the
+ * index names along into that chunk (a bundler places a module by what imports it, used or not).
  */
 import { diagnostic } from '../diagnostics.ts';
 import type { ScenarioObject } from '../documents/index.ts';

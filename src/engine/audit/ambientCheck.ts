@@ -1,5 +1,4 @@
-import { decideAmbient, readAmbientNamespace, readAmbientPod } from '../ambient/index.ts';
-import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_ENABLED } from '../ambient/names.ts';
+import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_ENABLED, decideAmbient, readAmbientNamespace, readAmbientPod } from '../ambient/index.ts';
 import type { AuditCheck, PodAuditContext } from './podCheck.ts';
 import type { AuditFinding } from './types.ts';
 

@@ -1,7 +1,4 @@
-import type { PodOverrides } from '../ambient/overrides.ts';
-import type { ResolvedCniSettings } from '../ambient/readSettings.ts';
-import { nodeAgentRules } from '../ambient/rules/nodeAgentRules.ts';
-import { DEFAULT_RULE_SETTINGS } from '../ambient/rules/settings.ts';
+import { DEFAULT_RULE_SETTINGS, nodeAgentRules, type PodOverrides, type ResolvedCniSettings } from '../ambient/index.ts';
 
 /** An ambient pod's capture: the rules istio-cni's node agent installs in its network namespace. */
 export interface InPodRules {

@@ -1,4 +1,4 @@
-import { REDIRECTION, REDIRECTION_ENABLED } from '../ambient/names.ts';
+import { REDIRECTION, REDIRECTION_ENABLED } from '../ambient/index.ts';
 import type { CaptureSummary, RestartChange, SidecarState } from './types.ts';
 
 type Obj = Record<string, any>;

@@ -1,9 +1,9 @@
 import { parse, stringify } from 'yaml';
-import { cniConfigMapText } from '../ambient/builtinConfigMap.ts';
+import { cniConfigMapText } from '../ambient/index.ts';
 import type { Verdict } from '../admission/index.ts';
 import { classifyDocument } from '../documents/index.ts';
 import { builtinInstallDocuments } from '../injection/index.ts';
-import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPaste.ts';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/index.ts';
 import { defaultEngine } from '../injection/index.ts';
 import { webhookInject } from '../injection/index.ts';
 import { revisionInstalls } from './installs.ts';

@@ -1,5 +1,5 @@
 import { normalizeQuantity } from '../kube/index.ts';
-import { imageTag } from '../releases/fromPaste.ts';
+import { imageTag } from '../releases/index.ts';
 import { parseStatus, STATUS_ANNOTATION, type InjectionStatus } from '../injection/index.ts';
 import type { Verdict } from '../admission/index.ts';
 import { stableJson } from './podAsCreated.ts';

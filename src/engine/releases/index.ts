@@ -8,7 +8,10 @@ export { compareReleases, formatRelease, isMinorOnly, MASTER, NEWEST_MINOR, OLDE
 export { detectRelease, type DetectionInput, type ReleaseDetection, type ReleaseEvidence, type VersionSignal } from './detect.ts';
 export { FINGERPRINTS, type Fingerprint, type InstallShape } from './fingerprints.ts';
 export { AUTO_RELEASE, chooseReleases, releaseOfRevision, type ReleaseChoice, type ScenarioRelease } from './scenarioRelease.ts';
-export { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE, detectionInputOf, isBuiltinInstall } from './fromPaste.ts';
+export { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE, detectionInputOf, imageTag, isBuiltinInstall } from './fromPaste.ts';
+// The scenario's release stage (scenario/firstStages.ts plugs it in), and the same choice made for
+// documents read outside the staged engine (the CLI's check and releases verbs).
+export { releaseStage, releasesOfDocuments } from './releaseStage.ts';
 
 /** The releases a user can pick by minor (each its latest patch), oldest first, then master. */
 export function knownReleaseNames(): string[] {

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/fromPaste.ts';
+import { BUILTIN_INSTALL_LABEL, BUILTIN_INSTALL_VALUE } from '../releases/index.ts';
 import { builtinInstallDocuments } from '../injection/index.ts';
 
 /**

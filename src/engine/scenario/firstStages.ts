@@ -1,5 +1,5 @@
 import { ambientIntentStage, cniSettingsStage } from '../ambient/firstStages.ts';
-import { releaseStage } from '../releases/releaseStage.ts';
+import { releaseStage } from '../releases/index.ts';
 import type { AnyStage } from '../stages/index.ts';
 import type { ScenarioSections } from '../stages/index.ts';
 import { admissionStage, admitStage, clusterIndexStage, suggestionsStage, suggestionTextsStage } from './stages/admission.ts';

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import { defaultEngine, podsFromObject, renderOutcome, webhookInject } from '../injection/index.ts';
 import { templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
-import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/scenarioRelease.ts';
+import { chooseReleases, releaseOfRevision, type ScenarioRelease } from '../releases/index.ts';
 import { decodeWorkload, neverCompletes, prepareRevisionInstall, templatedDiagnostic, type ClusterOptions, type InjectionResult, type InjectionSubject, type InstallModels, type PreparedRevisionInstall } from './injectionSection.ts';
 
 /** What the verdict needs from an injection: whether istiod renders the pod, and the problems on the way. */

@@ -1,4 +1,4 @@
-import type { AmbientClusterOptions } from '../ambient/switches.ts';
+import type { AmbientClusterOptions } from '../ambient/index.ts';
 import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
@@ -12,8 +12,7 @@ import { unifiedDiff } from '../kube/index.ts';
 import { parseGoBool } from '../go/index.ts';
 import { jobNeverCompletes, masterChartNote } from '../injection/index.ts';
 import type { TemplatedKind } from '../kube/index.ts';
-import { isBuiltinInstall } from '../releases/fromPaste.ts';
-import { chooseReleases, type ReleaseChoice } from '../releases/scenarioRelease.ts';
+import { chooseReleases, isBuiltinInstall, type ReleaseChoice } from '../releases/index.ts';
 
 export interface InstallChoice {
   /** The revision whose istiod injects the pod. */

@@ -1,4 +1,4 @@
-import { ambientStage, ambientWorkloadStage } from '../ambient/ambientStage.ts';
+import { ambientStage, ambientWorkloadStage } from '../ambient/index.ts';
 import type { AnyStage } from '../stages/index.ts';
 import { injectionMemoStage, injectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';

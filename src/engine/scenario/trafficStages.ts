@@ -1,7 +1,7 @@
 import type { Workload } from '../documents/index.ts';
 import { defineStage, type StageContext } from '../stages/index.ts';
-import { releaseOfRevision } from '../releases/scenarioRelease.ts';
-import { ambientCapture } from '../ambient/ambientTraffic.ts';
+import { releaseOfRevision } from '../releases/index.ts';
+import { ambientCapture } from '../ambient/index.ts';
 import { captureTraffic, firstContainerPort, trafficResult, traceTraffic } from '../traffic/index.ts';
 
 /**

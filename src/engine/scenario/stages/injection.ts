@@ -1,6 +1,6 @@
 import { defineStage, type StageContext } from '../../stages/index.ts';
 import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
-import { releaseOfRevision } from '../../releases/scenarioRelease.ts';
+import { releaseOfRevision } from '../../releases/index.ts';
 import { newInjectionMemo, type InjectionMemo } from '../../injection/index.ts';
 
 declare module '../../stages/index.ts' {
