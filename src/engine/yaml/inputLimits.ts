@@ -65,11 +65,11 @@ export function deepNesting(tokens: readonly unknown[]): { depth: number; start:
     const [token, depth, start] = stack.pop()!;
     if (!token.items) continue;
     if (depth > MAX_NESTING_DEPTH) return { depth, start };
+    // Key and value pushed one by one (no array per item): this walks every token of every input.
     for (const item of token.items) {
-      for (const child of [item.key, item.value]) {
-        if (!child || typeof child !== 'object') continue;
-        stack.push([child, depth + 1, depth < WHERE_DEEP ? (child.offset ?? start) : start]);
-      }
+      const { key, value } = item;
+      if (key && typeof key === 'object') stack.push([key, depth + 1, depth < WHERE_DEEP ? (key.offset ?? start) : start]);
+      if (value && typeof value === 'object') stack.push([value, depth + 1, depth < WHERE_DEEP ? (value.offset ?? start) : start]);
     }
   }
   return undefined;
