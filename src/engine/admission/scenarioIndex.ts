@@ -9,7 +9,8 @@ import { readWebhookConfiguration, type WebhookConfiguration } from '../webhooks
 export type Locate = (path: readonly (string | number)[]) => SourceRef | undefined;
 
 export function locatorOf(o: ScenarioObject): Locate {
-  return (path) => o.doc.locate([...o.path, ...path]);
+  // Most objects are a document's root (path []): their paths need no copy.
+  return o.path.length ? (path) => o.doc.locate([...o.path, ...path]) : (path) => o.doc.locate(path);
 }
 
 /** The locate of the deepest existing prefix of `path`, for pointing at where a missing key would go. */
