@@ -22,7 +22,8 @@ export function ambientForDocuments(
 ): DocumentsAmbient {
   const settings = cniSettingsFrom(docs.objects, options.cluster);
   const index = indexScenario(docs);
-  const { admitted } = admitWorkloads(docs.workloads, index);
+  // The data planes read each workload's admission, not the label truth table.
+  const { admitted } = admitWorkloads(docs.workloads, index, { truthTable: false });
   const workloads = admitted.map((a, i) =>
     workloadDataPlane({
       subject: a.subject,

@@ -22,13 +22,17 @@ function releasedIndex(ctx: StageContext) {
   return index ? { ...index, releases: ctx.get('release') } : undefined;
 }
 
-/** `admit`: every workload through the API server and istiod (no suggestions). */
+/**
+ * `admit`: every workload through the API server and istiod (no suggestions). Without the label
+ * truth table: no view of the app shows it (only `meshsim check --truth-table`, which computes it
+ * through analyzeAdmission), and it cost more than the workload's own admission.
+ */
 export const admitStage = defineStage({
   id: 'admit',
   reads: (ctx) => [ctx.get('clusterIndex'), ctx.get('release'), ...ctx.get('model').workloads],
   run: (ctx) => {
     const index = releasedIndex(ctx);
-    return index ? admitWorkloads(ctx.get('model').workloads, index) : { admitted: [], diagnostics: [] };
+    return index ? admitWorkloads(ctx.get('model').workloads, index, { truthTable: false }) : { admitted: [], diagnostics: [] };
   },
   fallback: () => ({ admitted: [], diagnostics: [] }),
 });
