@@ -271,6 +271,17 @@ test('a 50 MB paste never holds the main thread 100 ms, is refused with the limi
   // Monaco never held it: the paste was taken before the editor saw it.
   expect(await editorValueLength(page, 'workloads')).toBe(0);
   await expect(notice).toContainText('Workloads holds 50.0 MB of text, more than the editor shows (1.0 MB at most)');
+  // Said once, in plain words: the limit in the tab's notice only (not again in the error list or
+  // the Admission box), and the box says what happened and what to do — nothing will parse, so it
+  // does not tell the user to fix YAML "until it parses".
+  await expect(page.getByText(/meshsim reads at most 16\.0 MB per input/)).toHaveCount(1);
+  await expect(notice).not.toContainText('the simulation is given it as it is');
+  const box = page.getByTestId('no-workload');
+  await expect(box).toContainText('Nothing in the Workloads tab was read: at 50.0 MB its text is more than meshsim reads from one input');
+  await expect(box).toContainText('Paste only the objects you need');
+  await expect(box).not.toContainText('Until it parses');
+  await expect(page.getByRole('list', { name: 'Problems' })).toHaveCount(0);
+  await expect(page.getByTestId('input-status')).toHaveText('1 error in the inputs');
   await page.screenshot({ path: 'reports/held-50mb-paste.png' });
   // The autosave (IndexedDB, as Blobs) holds it by the time the engine has answered.
   await page.reload();

@@ -1,4 +1,4 @@
-import { EDITOR_LIMIT, megabytes } from '../state/heldText.ts';
+import { EDITOR_LIMIT, heldNoticeProblems, megabytes } from '../state/heldText.ts';
 import { EMPTY, useAppState, useAppStore } from '../state/storeContext.tsx';
 import { download } from '../ui/download.ts';
 import { blobOf } from '../worker/largeTexts.ts';
@@ -18,14 +18,15 @@ export function HeldTextNotice({ name }: { name: InputName }) {
   const apply = useAppState((s) => s.applyChange);
   const store = useAppStore();
   const label = INPUT_LABELS[name].label;
-  const problems = diagnostics.filter((d) => d.source?.input === name && d.severity === 'error').slice(0, 3);
+  const problems = heldNoticeProblems(diagnostics, name);
+  const refused = problems.some((d) => d.code === 'input-too-large');
   return (
     <div className="held-text" role="note" aria-label={`${label}: text too large for the editor`} data-testid="held-text" data-chars={size}>
       <p>
         <strong>
           {label} holds {megabytes(size)} of text
         </strong>
-        , more than the editor shows ({megabytes(EDITOR_LIMIT)} at most), so it is not shown here. It is kept in this browser (autosaved, so a reload keeps it) and the simulation is given it as it is.
+        , more than the editor shows ({megabytes(EDITOR_LIMIT)} at most), so it is not shown here. It is kept in this browser (autosaved, so a reload keeps it){refused ? '.' : ' and the simulation is given it as it is.'}
       </p>
       {problems.length ? (
         <ul className="held-text-problems">

@@ -22,7 +22,15 @@ export interface Diagnostic {
   source?: SourceRef;
   /** Which part of the engine noticed it (yaml, documents, admission, template, injection, iptables...). */
   origin: string;
+  /**
+   * A stable name for a kind of problem a face words around (the message is for people):
+   * `input-too-large` — a whole input past the size meshsim reads (yaml/inputLimits.ts), which the
+   * app says once, in the held tab's notice, rather than as a YAML error to fix at a line.
+   */
+  code?: DiagnosticCode;
 }
+
+export type DiagnosticCode = 'input-too-large';
 
 export function diagnostic(origin: string, severity: Severity, message: string, source?: SourceRef): Diagnostic {
   return source ? { origin, severity, message, source } : { origin, severity, message };

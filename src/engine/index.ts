@@ -1,7 +1,7 @@
 // The engine's public API: what the worker, the CLI and the conformance runner may import.
 export { analyzeScenario, createScenarioEngine, INPUT_NAMES, builtinConfigMaps } from './scenario/index.ts';
 export type { ScenarioEngine, AppliedSuggestion, InputName, InputSummary, ScenarioAdmission, ScenarioInput, ScenarioResult, ScenarioSections, WorkloadSummary } from './scenario/index.ts';
-export type { Diagnostic, Severity, SourceRef } from './diagnostics.ts';
+export type { Diagnostic, DiagnosticCode, Severity, SourceRef } from './diagnostics.ts';
 export type { TrafficOptions, TrafficResult, TrafficPreset } from './scenario/index.ts';
 export type { SeenValue, StepOutcome, TraceStep as AdmissionStep, Verdict, WebhookRow, InjectorCall, DoubleInjection } from './admission/index.ts';
 export type { CheckInjectRow } from './webhooks/index.ts';

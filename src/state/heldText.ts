@@ -1,3 +1,5 @@
+import type { Diagnostic, InputName } from '../worker/protocol.ts';
+
 /**
  * Texts too large for the editor. Monaco, given a text, splits it into lines, measures and renders
  * it and sends it to its YAML worker, all on the main thread, in one task: a 1.5 MB paste took 54 ms
@@ -17,4 +19,20 @@ export function editorHolds(text: string): boolean {
 /** A held text's size as the notice says it (held texts are past a MB, so always in MB): `50.0 MB`. */
 export function megabytes(chars: number): string {
   return `${(chars / 1048576).toFixed(1)} MB`;
+}
+
+/**
+ * The problems a held tab's notice lists in the editor's place: the tab's errors, at most three.
+ * They are said there, beside the text they are about and what to do with it (Save as file, Undo,
+ * Clear), so the results' error list leaves them out (shownInHeldNotices): said once.
+ */
+export function heldNoticeProblems(diagnostics: readonly Diagnostic[], name: InputName): Diagnostic[] {
+  return diagnostics.filter((d) => d.source?.input === name && d.severity === 'error').slice(0, 3);
+}
+
+/** Every diagnostic some held tab's notice shows. */
+export function shownInHeldNotices(texts: Readonly<Record<InputName, string>>, diagnostics: readonly Diagnostic[]): Set<Diagnostic> {
+  const shown = new Set<Diagnostic>();
+  for (const name of Object.keys(texts) as InputName[]) if (!editorHolds(texts[name])) for (const d of heldNoticeProblems(diagnostics, name)) shown.add(d);
+  return shown;
 }

@@ -1,3 +1,4 @@
+import { editorHolds, megabytes } from '../state/heldText.ts';
 import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import type { Diagnostic, SourceRef } from '../worker/protocol.ts';
 import { INPUT_LABELS } from './inputLabels.ts';
@@ -25,8 +26,29 @@ export function NoWorkload() {
       line {d.source!.line}
     </button>
   );
+  // A tab too large for the editor shows its errors in a notice in the editor's place
+  // (editor/HeldTextNotice.tsx): said there once, pointed to here.
+  const held = !editorHolds(text);
+  const tooLarge = inWorkloads.find((d) => d.code === 'input-too-large');
   let says: React.ReactNode;
-  if (syntax) {
+  if (tooLarge) {
+    says = (
+      <>
+        Nothing in the {tab} tab was read: at {megabytes(text.length)} its text is more than meshsim reads from one input, so no workload can come from it (the tab&apos;s
+        notice, in place of the editor, says the limit). Paste only the objects you need, or split the text into smaller parts; Save as file there keeps the
+        whole of it.
+      </>
+    );
+  } else if (held && (syntax ?? broken)) {
+    const first = (syntax ?? broken)!;
+    says = (
+      <>
+        The {tab} tab&apos;s text {syntax ? 'does not parse' : 'cannot be read as written'}: its notice, in place of the editor, gives the error at {at(first)}. Until it
+        is fixed meshsim cannot read the workloads in it; the text is too large for the editor, so fix it in a file and open that (Open…), or paste only the
+        objects you need.
+      </>
+    );
+  } else if (syntax) {
     says = (
       <>
         Fix the YAML in the {tab} tab at {at(syntax)}: {syntax.message}. Until it parses, meshsim cannot read the workloads in it.

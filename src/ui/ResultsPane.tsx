@@ -1,4 +1,5 @@
-import { Suspense, useLayoutEffect, useRef } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef } from 'react';
+import { shownInHeldNotices } from '../state/heldText.ts';
 import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import { Diagnostics } from './Diagnostics.tsx';
 import { RESULT_PANELS, resultPanel } from './panels/registry.ts';
@@ -16,7 +17,13 @@ const RESTORE_FRAMES = 30;
 export function ResultsPane({ before }: { before?: React.ReactNode }) {
   const activePanel = useAppState((s) => s.activePanel);
   const setActivePanel = useAppState((s) => s.setActivePanel);
-  const diagnostics = useAppState((s) => s.result?.diagnostics ?? EMPTY);
+  const all = useAppState((s) => s.result?.diagnostics ?? EMPTY);
+  const texts = useAppState((s) => s.texts);
+  // A held tab's errors are said in its notice, in the editor's place: not a second time here.
+  const diagnostics = useMemo(() => {
+    const held = shownInHeldNotices(texts, all);
+    return held.size ? all.filter((d) => !held.has(d)) : all;
+  }, [texts, all]);
   const panel = resultPanel(activePanel);
   // The engine answers the first verdict before its injection code has loaded (result.pending).
   const waiting = useAppState((s) => panel.sections.some((x) => s.result?.pending?.includes(x)));

@@ -9,6 +9,9 @@ describe('what meshsim refuses before it parses', () => {
     expect(r.diagnostics).toHaveLength(1);
     expect(r.diagnostics[0].source).toEqual({ input: 'workloads', line: 1, column: 1 });
     expect(r.diagnostics[0].message).toBe('workloads holds 16.0 MB of text; meshsim reads at most 16.0 MB per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need');
+    // Named, so the app can say it once, in the held tab's notice, and not as a YAML error to fix at a line.
+    expect(r.diagnostics[0].code).toBe('input-too-large');
+    expect(parseYamlDocuments('a: [', 'workloads').diagnostics[0].code).toBeUndefined();
   });
 
   it.each([

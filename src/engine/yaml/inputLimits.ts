@@ -31,12 +31,15 @@ export function formatSize(chars: number): string {
 /** The refusal of a text too long to read, at its first line. */
 export function sizeRefusal(text: string, input: string): Diagnostic | undefined {
   if (text.length <= MAX_INPUT_CHARS) return undefined;
-  return diagnostic(
-    'yaml',
-    'error',
-    `${input} holds ${formatSize(text.length)} of text; meshsim reads at most ${formatSize(MAX_INPUT_CHARS)} per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need`,
-    { input, line: 1, column: 1 },
-  );
+  return {
+    ...diagnostic(
+      'yaml',
+      'error',
+      `${input} holds ${formatSize(text.length)} of text; meshsim reads at most ${formatSize(MAX_INPUT_CHARS)} per input, so none of it was read (the text itself is kept). Split it, or paste only the objects you need`,
+      { input, line: 1, column: 1 },
+    ),
+    code: 'input-too-large',
+  };
 }
 
 /** Real objects rarely nest past this; the level where a too-deep value passes it is where it is shown. */
