@@ -19,8 +19,10 @@ export function bindEngine(store: AppStore, options: { timeoutMs?: number; clien
 
   store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
   const post = () => {
-    const { texts, selectedWorkload, traffic, cluster, upgrade } = store.getState();
-    client.analyze({ texts, selectedWorkload, traffic, cluster, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) });
+    const { texts, selectedWorkload, traffic, cluster, upgrade, kubeInjectShown } = store.getState();
+    // kube-inject's output is shown in one view of the Patched pod panel: computed once that view has been opened.
+    const defer = kubeInjectShown ? {} : { defer: { kubeInject: true } };
+    client.analyze({ texts, selectedWorkload, traffic, cluster, ...defer, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) });
   };
   const send = () => {
     store.setState({ running: true });
@@ -30,7 +32,7 @@ export function bindEngine(store: AppStore, options: { timeoutMs?: number; clien
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {
-    if (state.texts !== prev.texts || state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade) send();
+    if (state.texts !== prev.texts || state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade || state.kubeInjectShown !== prev.kubeInjectShown) send();
   });
   return () => {
     unsubscribe();

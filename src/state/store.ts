@@ -48,6 +48,12 @@ export interface UiSlice {
   /** A span of input text to reveal and highlight in the editor (e.g. the value a trace step read). */
   reveal?: SourceRef & { nonce: number };
   setActivePanel(p: PanelId): void;
+  /**
+   * Whether the Patched pod panel's "Injected YAML (kube-inject)" view has been opened: until it
+   * is, the engine leaves kube-inject's output uncomputed (engineBinding.ts sends `defer`).
+   */
+  kubeInjectShown: boolean;
+  showKubeInject(): void;
   selectWorkload(i: number): void;
   revealSource(ref: SourceRef): void;
 }
@@ -97,6 +103,8 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
       }),
     selectedWorkload: 0,
     setActivePanel: (p) => set({ activePanel: p }),
+    kubeInjectShown: false,
+    showKubeInject: () => set((s) => (s.kubeInjectShown ? {} : { kubeInjectShown: true })),
     selectWorkload: (i) => set({ selectedWorkload: i }),
     revealSource: (ref) =>
       set((s) => ({

@@ -2,7 +2,7 @@
  * Sidecar injection as Istio performs it. The app calls `injectScenario`; the CLI and the conformance
  * runner use the kube-inject and webhook paths directly.
  */
-export { injectScenario, injectPrepared, checkTemplates, contextOf, type InjectScenarioInput, type InjectScenarioResult, type InjectedPodReport, type PreparedInjection } from './injectScenario.ts';
+export { injectScenario, injectPrepared, injectPreparedApart, checkTemplates, contextOf, type InjectScenarioInput, type InjectScenarioResult, type InjectedPodReport, type PreparedInjection } from './injectScenario.ts';
 export { installFromModels } from './installFromModels.ts';
 export { kubeInjectStream, kubeInjectDocuments, type KubeInjectDocument, type KubeInjectOutput, type KubeInjectSettings, type KubeInjectedWorkload } from './kubeInject.ts';
 export { webhookInject, type ClusterContext, type WebhookResult, type JsonPatchOperation } from './webhookInject.ts';

@@ -139,51 +139,93 @@ function readStream(text: string): { documents: KubeInjectDocument[]; startLines
 
 /** kube-inject output plus, per pod, the webhook's view, for inputs already read. Never throws. */
 export function injectPrepared(p: PreparedInjection, engine: InjectionEngine = defaultEngine): InjectScenarioResult {
-  return withInjectionMemo(p.memo, () => injectPreparedIn(p, engine));
+  return withInjectionMemo(p.memo, () => {
+    const diagnostics: Diagnostic[] = [];
+    try {
+      if (!p.templatesChecked) diagnostics.push(...checkTemplates(p.install, engine, p.context.release));
+      const kubeInject = kubeInjectView(p, engine);
+      const webhook = webhookView(p, engine);
+      return { diagnostics: [...diagnostics, ...webhook.diagnostics], kubeInject, pods: webhook.pods };
+    } catch (err) {
+      diagnostics.push(diagnostic('injection', 'error', `internal error: ${messageOf(err)}`));
+      return { diagnostics, kubeInject: { warnings: [] }, pods: [] };
+    }
+  });
 }
 
-function injectPreparedIn(p: PreparedInjection, engine: InjectionEngine): InjectScenarioResult {
+/**
+ * The two views of an injection computed apart, for a caller that shows one before the other (the
+ * app shows kube-inject's output only when its view is opened): each never throws, and both
+ * together give what injectPrepared gives. Run them in the same memo (`p.memo`) to read what the
+ * templates wrote once.
+ */
+export function injectPreparedApart(p: PreparedInjection, engine: InjectionEngine = defaultEngine) {
+  const internal = (err: unknown) => diagnostic('injection', 'error', `internal error: ${messageOf(err)}`);
+  return {
+    webhook(): Pick<InjectScenarioResult, 'diagnostics' | 'pods'> {
+      return withInjectionMemo(p.memo, () => {
+        try {
+          return webhookView(p, engine);
+        } catch (err) {
+          return { diagnostics: [internal(err)], pods: [] };
+        }
+      });
+    },
+    kubeInject(): InjectScenarioResult['kubeInject'] & { diagnostics: Diagnostic[] } {
+      return withInjectionMemo(p.memo, () => {
+        try {
+          return { ...kubeInjectView(p, engine), diagnostics: [] };
+        } catch (err) {
+          return { warnings: [], diagnostics: [internal(err)] };
+        }
+      });
+    },
+  };
+}
+
+/** What `istioctl kube-inject -f` prints for the documents. */
+function kubeInjectView(p: PreparedInjection, engine: InjectionEngine): InjectScenarioResult['kubeInject'] {
+  const { install, context } = p;
+  const kube = kubeInjectDocuments(p.documents, {
+    install,
+    revision: p.kubeInjectRevision ?? '',
+    nativeSidecars: context.nativeSidecars,
+    proxyUID: 1337,
+    proxyGID: 1337,
+    istiodEnv: context.istiodEnv,
+    webhookPath: '',
+    injectedAnnotations: {},
+    defaultTemplates: ['sidecar'],
+    release: context.release,
+  }, engine);
+  return { output: kube.output, warnings: kube.warnings, error: kube.error };
+}
+
+/** Every pod of the documents as istiod's webhook patches it, and the problems on the way. */
+function webhookView(p: PreparedInjection, engine: InjectionEngine): Pick<InjectScenarioResult, 'diagnostics' | 'pods'> {
+  const { install, context } = p;
   const diagnostics: Diagnostic[] = [];
-  try {
-    const { install, context } = p;
-    if (!p.templatesChecked) diagnostics.push(...checkTemplates(install, engine, context.release));
-    const kube = kubeInjectDocuments(p.documents, {
-      install,
-      revision: p.kubeInjectRevision ?? '',
-      nativeSidecars: context.nativeSidecars,
-      proxyUID: 1337,
-      proxyGID: 1337,
-      istiodEnv: context.istiodEnv,
-      webhookPath: '',
-      injectedAnnotations: {},
-      defaultTemplates: ['sidecar'],
-      release: context.release,
-    }, engine);
-    const pods: InjectedPodReport[] = [];
-    const input = p.input ?? 'workloads';
-    p.documents.forEach((doc, index) => {
-      if (doc.error !== undefined || !doc.value || typeof doc.value !== 'object') return;
-      for (const w of podsFromObject(doc.value as Record<string, any>)) {
-        const at = { input, line: p.startLines?.[index] ?? 1, column: 1 };
-        if (pods.length >= MAX_PODS) {
-          diagnostics.push(diagnostic('injection', 'warning', `only the first ${MAX_PODS} pods are injected`));
-          break;
-        }
-        const report = reportFor(w, install, context, engine, p.decisions?.[index]);
-        pods.push(report);
-        if (report.error) {
-          const where = report.errorAt?.line !== undefined
-            ? { input: `template:${report.errorAt.template}`, line: report.errorAt.line, column: report.errorAt.column ?? 1 }
-            : at;
-          diagnostics.push(diagnostic('injection', 'error', `${w.kind} ${w.name}: ${report.error}`, where));
-        }
+  const pods: InjectedPodReport[] = [];
+  const input = p.input ?? 'workloads';
+  p.documents.forEach((doc, index) => {
+    if (doc.error !== undefined || !doc.value || typeof doc.value !== 'object') return;
+    for (const w of podsFromObject(doc.value as Record<string, any>)) {
+      const at = { input, line: p.startLines?.[index] ?? 1, column: 1 };
+      if (pods.length >= MAX_PODS) {
+        diagnostics.push(diagnostic('injection', 'warning', `only the first ${MAX_PODS} pods are injected`));
+        break;
       }
-    });
-    return { diagnostics, kubeInject: { output: kube.output, warnings: kube.warnings, error: kube.error }, pods };
-  } catch (err) {
-    diagnostics.push(diagnostic('injection', 'error', `internal error: ${messageOf(err)}`));
-    return { diagnostics, kubeInject: { warnings: [] }, pods: [] };
-  }
+      const report = reportFor(w, install, context, engine, p.decisions?.[index]);
+      pods.push(report);
+      if (report.error) {
+        const where = report.errorAt?.line !== undefined
+          ? { input: `template:${report.errorAt.template}`, line: report.errorAt.line, column: report.errorAt.column ?? 1 }
+          : at;
+        diagnostics.push(diagnostic('injection', 'error', `${w.kind} ${w.name}: ${report.error}`, where));
+      }
+    }
+  });
+  return { diagnostics, pods };
 }
 
 function reportFor(w: ReturnType<typeof podsFromObject>[number], install: InjectionInstall, context: ClusterContext, engine: InjectionEngine, decision: PolicyDecision | undefined): InjectedPodReport {

@@ -3,7 +3,7 @@ import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { checkTemplates, contextOf, defaultEngine, injectPrepared, installFromModels, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall, type InjectionMemo } from '../injection/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPreparedApart, installFromModels, newInjectionMemo, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall, type InjectionMemo } from '../injection/index.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { pilotEnvOf, readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
@@ -56,8 +56,11 @@ export interface InjectionResult {
   diff?: string;
   /** The text of every template that was rendered, by name, so a value's template line can be shown. */
   templateTexts: Record<string, string>;
-  /** What `istioctl kube-inject -f` prints for this workload. */
-  kubeInject: { output?: string; warnings: string[]; error?: string };
+  /**
+   * What `istioctl kube-inject -f` prints for this workload; `deferred` while the caller has not
+   * asked for it yet (the app computes it when its view is opened: ScenarioInput.defer).
+   */
+  kubeInject: { output?: string; warnings: string[]; error?: string; deferred?: true };
   /** Where the native-sidecar decision came from. */
   nativeSidecarsFrom: 'setting' | 'values.pilot.env' | 'release default';
   /** The Istio release this injection simulates, and why. */
@@ -126,6 +129,39 @@ export function injectWorkload(
   /** What this scenario engine's injections read before (its injectionMemo stage). */
   memo?: InjectionMemo,
 ): InjectionResult {
+  const pod = injectPodOf(subject, cluster, release, memo);
+  return withKubeInject(pod, pod.kubeInject());
+}
+
+/** kube-inject's view of a workload: what `istioctl kube-inject -f` prints, or that it is not computed yet. */
+export type KubeInjectView = InjectionResult['kubeInject'] & { diagnostics?: Diagnostic[] };
+
+/**
+ * The webhook's view of one workload (the patched pod, its diff and environment), with kube-inject's
+ * view of the same workload left to `kubeInject()`: the app shows kube-inject's output only when
+ * its view is opened, so its engine computes it then (scenario/stages/injection.ts). Both views
+ * share the install, the decoded workload and the memo; withKubeInject puts them together.
+ */
+export interface PodInjection {
+  /** The section without kube-inject's output, and without the diagnostics that wait for it. */
+  section: Omit<InjectionResult, 'kubeInject' | 'diagnostics'>;
+  /**
+   * Whether the section cannot be finished without kube-inject: the webhook produced no pod and no
+   * error, so the problem said is kube-inject's (a workload whose pods cannot be made).
+   */
+  needsKubeInject: boolean;
+  kubeInject(): KubeInjectView;
+  /** The diagnostics before and after the one kube-inject's error may add (see withKubeInject). */
+  said: { head: Diagnostic[]; tail: Diagnostic[]; failure?: (kubeError: string | undefined) => Diagnostic | undefined };
+  injector?: InjectorConfigMapModel;
+}
+
+export function injectPodOf(
+  subject: InjectionSubject,
+  cluster: ClusterOptions = {},
+  release: ReleaseChoice = chooseReleases([], [], cluster.istioRelease).otherwise,
+  memo: InjectionMemo = newInjectionMemo(),
+): PodInjection {
   const { workload, revision, injector: injectorModel, mesh: meshModel } = subject;
   const install: InstallChoice = {
     revision,
@@ -144,7 +180,7 @@ export function injectWorkload(
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   const decoded = decodeWorkload(workload);
   if ('error' in decoded) diagnostics.push(decoded.diagnostic);
-  const result = injectPrepared({
+  const apart = injectPreparedApart({
     install: built.install,
     documents: ['error' in decoded ? { error: decoded.error } : { value: decoded.value }],
     startLines: [workload.doc.locate(workload.path)?.line ?? workload.doc.startLine],
@@ -154,6 +190,7 @@ export function injectWorkload(
     templatesChecked: true,
     memo,
   });
+  const result = apart.webhook();
   const pod = result.pods[0];
   const never = pod?.after ? neverCompletes(workload, pod.after, release) : undefined;
   if (never) diagnostics.push(never);
@@ -162,35 +199,61 @@ export function injectWorkload(
   if (templated) diagnostics.push(templated);
   // A failed injection is an error the user caused (a broken template, a bad annotation): say so
   // where the markers are, pointing at the injector ConfigMap when a template is to blame.
-  const failure = pod?.error ?? (pod?.after ? undefined : result.kubeInject.error);
   // Said once: not again when the workload could not be read (that error says why, at its value).
-  if (failure && !('error' in decoded) && !result.diagnostics.some((d) => d.severity === 'error')) {
+  const sayFailure = !('error' in decoded) && !result.diagnostics.some((d) => d.severity === 'error');
+  const failure = (kubeError: string | undefined): Diagnostic | undefined => {
+    const failed = pod?.error ?? (pod?.after ? undefined : kubeError);
+    if (!failed || !sayFailure) return undefined;
     const at = pod?.errorAt && injectorModel ? injectorModel.configSource : workload.doc.locate(workload.path);
-    diagnostics.push(
-      isNotSimulated(failure)
-        ? diagnostic('injection', 'warning', `meshsim cannot render this pod's injection (istiod would): ${failure}`, at)
-        : diagnostic('injection', 'error', `istiod cannot inject this pod: ${failure}`, at),
-    );
-  }
+    return isNotSimulated(failed)
+      ? diagnostic('injection', 'warning', `meshsim cannot render this pod's injection (istiod would): ${failed}`, at)
+      : diagnostic('injection', 'error', `istiod cannot inject this pod: ${failed}`, at);
+  };
   const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue) : undefined;
   const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined;
   const templates = built.install.config.templates;
   return {
-    cni: built.cni,
-    nativeSidecars,
-    install,
-    pod,
-    beforeYaml,
-    afterYaml,
-    templateTexts: Object.fromEntries((pod?.templates ?? []).filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n]])),
-    diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
-    kubeInject: result.kubeInject,
-    nativeSidecarsFrom,
-    release: { name: release.name, label: release.label, chosenBy: release.chosenBy, summary: release.summary },
-    ...(pod?.error ? { outcome: renderOutcome(revision, pod.error) } : {}),
-    diagnostics: [...diagnostics, ...result.diagnostics].map((d) => onInjectorText(d, injectorModel)),
+    section: {
+      cni: built.cni,
+      nativeSidecars,
+      install,
+      pod,
+      beforeYaml,
+      afterYaml,
+      templateTexts: Object.fromEntries((pod?.templates ?? []).filter((n) => typeof templates[n] === 'string').map((n) => [n, templates[n]])),
+      diff: beforeYaml && afterYaml ? unifiedDiff(beforeYaml, afterYaml, { before: 'pod as written', after: 'pod as admitted' }) : undefined,
+      nativeSidecarsFrom,
+      release: { name: release.name, label: release.label, chosenBy: release.chosenBy, summary: release.summary },
+      ...(pod?.error ? { outcome: renderOutcome(revision, pod.error) } : {}),
+    },
+    needsKubeInject: !pod?.error && !pod?.after,
+    kubeInject: apart.kubeInject,
+    said: { head: diagnostics, tail: result.diagnostics, failure },
+    injector: injectorModel,
   };
 }
+
+/** The injection section from its webhook view and its kube-inject view (computed, or deferred). */
+export function withKubeInject(pod: PodInjection, kube: KubeInjectView): InjectionResult {
+  const { diagnostics: kubeDiagnostics = [], ...kubeInject } = kube;
+  const failure = pod.said.failure?.(kube.error);
+  // The section's own order of fields, kube-inject's output among them where it always was.
+  const { cni, nativeSidecars, install, pod: patched, beforeYaml, afterYaml, templateTexts, diff, ...rest } = pod.section;
+  return {
+    cni,
+    nativeSidecars,
+    install,
+    pod: patched,
+    beforeYaml,
+    afterYaml,
+    templateTexts,
+    diff,
+    kubeInject,
+    ...rest,
+    diagnostics: [...pod.said.head, ...(failure ? [failure] : []), ...pod.said.tail, ...kubeDiagnostics].map((d) => onInjectorText(d, pod.injector)),
+  };
+}
+
 
 /** One revision's install made ready to inject with: built once, however many pods it injects. */
 export interface PreparedRevisionInstall {

@@ -1,6 +1,6 @@
 import { ambientStage, ambientWorkloadStage } from '../ambient/index.ts';
 import type { AnyStage } from '../stages/index.ts';
-import { injectionMemoStage, injectionStage } from './stages/injection.ts';
+import { injectionMemoStage, injectionStage, kubeInjectionStage, podInjectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
 import { upgradeStage } from '../upgrade/index.ts';
 
@@ -10,4 +10,4 @@ import { upgradeStage } from '../upgrade/index.ts';
  * Kubernetes machinery and netfilter behind them. A capability whose stage is not needed for the
  * first verdict adds it here, and its section to LATER_SECTIONS.
  */
-export const LATER_STAGES: readonly AnyStage[] = [injectionMemoStage, injectionStage, captureStage, traceStage, trafficStage, ambientWorkloadStage, ambientStage, upgradeStage];
+export const LATER_STAGES: readonly AnyStage[] = [injectionMemoStage, podInjectionStage, kubeInjectionStage, injectionStage, captureStage, traceStage, trafficStage, ambientWorkloadStage, ambientStage, upgradeStage];

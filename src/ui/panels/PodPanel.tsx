@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { PodDiagram } from '../pod/PodDiagram.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
@@ -21,6 +21,11 @@ export default function PodPanel() {
   const result = useAppState((s) => s.result);
   const setPanel = useAppState((s) => s.setActivePanel);
   const [view, setView] = useState<View>('diff');
+  const showKubeInject = useAppState((s) => s.showKubeInject);
+  // The engine writes kube-inject's output once this view has been opened (it is another render).
+  useEffect(() => {
+    if (view === 'yaml') showKubeInject();
+  }, [view, showKubeInject]);
   if (!result) return null;
   const admission = result.admission.workloads[result.selectedWorkload];
   const injection = result.injection;
@@ -57,7 +62,7 @@ export default function PodPanel() {
           <PodDiagram report={pod} />
           <div className="row toolbar">
             <TabList group="pod-views" label="Patched pod views" items={VIEWS} selected={view} onSelect={setView} className="view-tabs" />
-            {view === 'yaml' ? <CopyButtons text={injection.kubeInject.output ?? ''} filename="injected.yaml" what="injected YAML" /> : null}
+            {view === 'yaml' && !injection.kubeInject.deferred ? <CopyButtons text={injection.kubeInject.output ?? ''} filename="injected.yaml" what="injected YAML" /> : null}
             {view === 'patch' ? <CopyButtons text={patch} filename="patch.json" what="JSONPatch" /> : null}
           </div>
           <div role="tabpanel" id={tabPanelId('pod-views', view)} aria-labelledby={tabId('pod-views', view)}>
@@ -66,7 +71,13 @@ export default function PodPanel() {
               <DiffView before={injection.beforeYaml ?? ''} after={injection.afterYaml ?? ''} />
             </Suspense>
           ) : null}
-          {view === 'yaml' ? <pre className="code-view" data-testid="injected-yaml">{injection.kubeInject.output ?? injection.kubeInject.error}</pre> : null}
+          {view === 'yaml' ? (
+            injection.kubeInject.deferred ? (
+              <p className="muted">Writing the workload as istioctl kube-inject prints it…</p>
+            ) : (
+              <pre className="code-view" data-testid="injected-yaml">{injection.kubeInject.output ?? injection.kubeInject.error}</pre>
+            )
+          ) : null}
           {view === 'patch' ? (
             <>
               <p className="muted small">

@@ -1,5 +1,5 @@
 import { defineStage, type StageContext } from '../../stages/index.ts';
-import { injectionSubject, injectWorkload, type InjectionSubject } from '../injectionSection.ts';
+import { injectionSubject, injectPodOf, withKubeInject, type InjectionSubject, type KubeInjectView, type PodInjection } from '../injectionSection.ts';
 import { releaseOfRevision } from '../../releases/index.ts';
 import { newInjectionMemo, type InjectionMemo } from '../../injection/index.ts';
 
@@ -7,6 +7,19 @@ declare module '../../stages/index.ts' {
   interface StageOutputs {
     /** What this engine's injections have read before (../../injection/injectionMemo.ts), for as long as the engine lives. */
     injectionMemo: InjectionMemo;
+    /** The selected workload's pod as istiod's webhook patches it, kube-inject's view of it left for kubeInjection. */
+    podInjection: PodInjection | undefined;
+    /** What `istioctl kube-inject -f` prints for the selected workload, or that it is deferred. */
+    kubeInjection: KubeInjectView | undefined;
+  }
+  interface ScenarioInput {
+    /**
+     * Work for views the caller does not show yet, left for a later call that asks for it.
+     * `kubeInject`: kube-inject's output (the app shows it only in the Patched pod panel's
+     * "Injected YAML (kube-inject)" view, and asks for it when that view opens); the section then
+     * says `kubeInject.deferred`. Absent: everything is computed (the CLI, the tests, conformance).
+     */
+    defer?: { kubeInject?: boolean };
   }
 }
 
@@ -33,20 +46,54 @@ function subjectOf(ctx: StageContext): InjectionSubject | undefined {
 }
 
 /**
- * `injection` (published): the selected workload's pod as istiod patches it. It reads only the
- * workload, the injecting revision and that revision's install objects, so an edit elsewhere
- * (another namespace's labels, a webhook that still calls the same istiod) reuses it.
+ * `podInjection`: the selected workload's pod as istiod patches it (diff, JSONPatch, environment).
+ * It reads only the workload, the injecting revision and that revision's install objects, so an
+ * edit elsewhere (another namespace's labels, a webhook that still calls the same istiod) reuses it.
  */
-export const injectionStage = defineStage({
-  id: 'injection',
-  publish: true,
+export const podInjectionStage = defineStage({
+  id: 'podInjection',
   reads: (ctx) => {
     const s = subjectOf(ctx);
-    return [s?.workload, s?.revision, s?.injector, s?.mesh, s?.decision, ctx.input.cluster, s && releaseOfRevision(ctx.get('release'), s.revision)];
+    return [s?.workload, s?.revision, s?.injector, s?.mesh, s?.decision, ctx.input.cluster, s && releaseOfRevision(ctx.get('release'), s.revision), ctx.get('injectionMemo')];
   },
   run: (ctx) => {
     const s = subjectOf(ctx);
-    return s ? injectWorkload(s, ctx.input.cluster, releaseOfRevision(ctx.get('release'), s.revision), ctx.get('injectionMemo')) : undefined;
+    return s ? injectPodOf(s, ctx.input.cluster ?? {}, releaseOfRevision(ctx.get('release'), s.revision), ctx.get('injectionMemo')) : undefined;
+  },
+  fallback: () => undefined,
+});
+
+/** Whether kube-inject's view waits: the caller defers it, and the section can be finished without it. */
+const defersKubeInject = (ctx: StageContext, pod: PodInjection | undefined) => Boolean(ctx.input.defer?.kubeInject) && !pod?.needsKubeInject;
+
+/**
+ * `kubeInjection`: kube-inject's view of the same workload (a second render, merge and YAML
+ * writing of the workload as written), computed when the caller shows it; opening the view
+ * reruns this stage only.
+ */
+export const kubeInjectionStage = defineStage({
+  id: 'kubeInjection',
+  reads: (ctx) => {
+    const pod = ctx.get('podInjection');
+    return [pod, defersKubeInject(ctx, pod)];
+  },
+  run: (ctx) => {
+    const pod = ctx.get('podInjection');
+    if (!pod) return undefined;
+    return defersKubeInject(ctx, pod) ? { warnings: [], deferred: true } : pod.kubeInject();
+  },
+  fallback: () => undefined,
+});
+
+/** `injection` (published): the Patched pod / Environment section, from the two views. */
+export const injectionStage = defineStage({
+  id: 'injection',
+  publish: true,
+  reads: (ctx) => [ctx.get('podInjection'), ctx.get('kubeInjection')],
+  run: (ctx) => {
+    const pod = ctx.get('podInjection');
+    const kube = ctx.get('kubeInjection');
+    return pod && kube ? withKubeInject(pod, kube) : undefined;
   },
   diagnostics: (out) => out?.diagnostics ?? [],
   fallback: () => undefined,
