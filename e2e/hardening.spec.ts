@@ -333,3 +333,16 @@ test('the Markdown report of a workload whose name holds HTML renders as text', 
   const heading = /<h2>(.*)<\/h2>/.exec(html)?.[1] ?? '';
   expect(heading.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')).toContain(name);
 });
+
+// A misspelt field: the API server drops it (by default with a warning; kubectl's strict default
+// refuses the request). The app says so once, at the line, and the verdict stands.
+test('a field the API server does not know is warned about at its line, once, as meshsim check does', async ({ page }) => {
+  await openApp(page);
+  const original = await page.evaluate(() => (window as any).__meshsim.monaco.editor.getModel((window as any).__meshsim.monaco.Uri.parse('file:///workloads.yaml')).getValue() as string);
+  await setInput(page, 'workloads', original.replace('        image: docker.io/istio/examples-bookinfo-reviews-v1:1.20.1\n', '        image: docker.io/istio/examples-bookinfo-reviews-v1:1.20.1\n        imagee: typo\n'));
+  const problems = page.getByRole('list', { name: 'Problems' });
+  await expect(problems.getByText(/unknown field "spec\.template\.spec\.containers\[0\]\.imagee" \(did you mean image\?\)/)).toHaveCount(1);
+  await expect(problems).toContainText('kubectl apply and create validate strictly by default (--validate=strict)');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'injected');
+  await page.screenshot({ path: 'reports/unknown-field.png' });
+});

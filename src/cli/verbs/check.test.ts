@@ -184,3 +184,15 @@ ${values.split('\n').map((l) => `    ${l}`).join('\n')}
     expect(readFileSync(file, 'utf8').split('\n')[7].slice(column - 1)).toMatch(/^\.inf/);
   });
 });
+
+describe('meshsim check, fields the API server drops', () => {
+  it('warns at the field\'s line, once, and the verdict stands', async () => {
+    const pod = 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop, labels: {istio-injection: enabled}}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers:\n  - name: web\n    image: nginx\n    imagee: nginx\n';
+    const path = join(dir, 'unknown-field.yaml');
+    writeFileSync(path, pod);
+    const r = await run(['-f', path]);
+    expect(r.code).toBe(0);
+    const lines = r.err.split('\n').filter((l) => l.includes('unknown field'));
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:12:\\d+: warning: Pod web: unknown field "spec\\.containers\\[0\\]\\.imagee" \\(did you mean image\\?\\)`))]);
+  });
+});

@@ -1,7 +1,7 @@
 import { diagnostic, textOf, type Diagnostic } from '../diagnostics.ts';
 import type { Document } from 'yaml';
 import { objectSizeRefusal, parseYamlDocuments, type YamlDocument } from '../yaml/index.ts';
-import { apiServerRefusals, type ApiServerRefusal } from '../validation/index.ts';
+import { apiServerRefusals, unknownFieldWarnings, type ApiServerRefusal } from '../validation/index.ts';
 import { classifyDocument } from './classify.ts';
 import type { TemplatedKind } from '../kube/index.ts';
 import { whyNoPodTemplate } from '../kube/index.ts';
@@ -136,6 +136,10 @@ function collect(
     if (leftOut) {
       into.refused.push({ doc, path, value: value as Record<string, any>, role, refusals });
       return;
+    }
+    // Fields the API server would drop (its field validation warns; kubectl's strict default refuses), unless it cannot read the object at all.
+    if (role.role === 'workload' && !refusals.some((r) => r.phase === 'decode')) {
+      for (const w of unknownFieldWarnings(doc, path, value as Record<string, any>)) diagnostics.push(diagnostic('documents', 'warning', `${what}: ${w.message}`, w.at));
     }
   }
   if (role.role === 'other') {
