@@ -53,6 +53,10 @@ export const defaultEngine: InjectionEngine = {
     // memo (injectionMemo.ts). Both get the same value, which they only read (the strategic merge
     // copies what it merges).
     return remembered('rendered YAML', text, () => {
+      // Templates print plain block YAML, which the fast reader reads as the full one does; it
+      // hands anything else (and every error) to the full reader (kube/blockYaml.ts).
+      const fast = kube.readBlockYaml(text);
+      if (fast) return fast;
       const d = kube.decodeKubeYaml(text, 'template');
       const err = d.diagnostics.find((x) => x.severity === 'error');
       return err ? { error: err.message } : { value: d.documents[0]?.value ?? null };

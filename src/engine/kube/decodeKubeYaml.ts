@@ -108,11 +108,9 @@ class Converter {
 
   private key(node: Node | null, depth: number): string {
     const k = this.value(node, depth + 1);
-    if (typeof k === 'string') return k;
-    if (typeof k === 'boolean') return k ? 'true' : 'false';
-    if (typeof k === 'bigint') return k.toString();
-    if (typeof k === 'number') return Number.isInteger(k) ? BigInt(k).toString() : formatFloat32(k);
-    throw new DecodeError(`unsupported map key: ${JSON.stringify(k)}`, node?.range?.[0] ?? 0);
+    const text = keyText(k);
+    if (text === undefined) throw new DecodeError(`unsupported map key: ${JSON.stringify(k)}`, node?.range?.[0] ?? 0);
+    return text;
   }
 
   private scalar(node: Scalar): JsonValue {
@@ -121,23 +119,41 @@ class Converter {
     const tag = node.tag;
     const explicitString = tag === STR_TAG || (tag !== undefined && !tag.startsWith('tag:yaml.org,2002:'));
     if (node.type !== 'PLAIN' || explicitString) return text;
-    const r = resolvePlainScalar(text);
-    switch (r.tag) {
-      case 'str':
-      case 'timestamp':
-        return r.value;
-      case 'null':
-        return null;
-      case 'bool':
-        return r.value;
-      case 'int':
-        // Integers beyond 2^53 lose precision here; a bigint would break every JSON.stringify downstream.
-        return Number(r.value);
-      case 'float':
-        if (!Number.isFinite(r.value)) throw new DecodeError(`json: unsupported value: ${text}`, node.range?.[0] ?? 0);
-        return r.value;
-    }
+    const value = plainScalarValue(text);
+    if (value === undefined) throw new DecodeError(`json: unsupported value: ${text}`, node.range?.[0] ?? 0);
+    return value;
   }
+}
+
+/**
+ * An untagged plain scalar as go-yaml v2 resolves it and encoding/json then holds it; undefined for
+ * what JSON cannot hold (`.inf`, `.nan`), which sigs.k8s.io/yaml refuses.
+ */
+export function plainScalarValue(text: string): JsonValue | undefined {
+  const r = resolvePlainScalar(text);
+  switch (r.tag) {
+    case 'str':
+    case 'timestamp':
+      return r.value;
+    case 'null':
+      return null;
+    case 'bool':
+      return r.value;
+    case 'int':
+      // Integers beyond 2^53 lose precision here; a bigint would break every JSON.stringify downstream.
+      return Number(r.value);
+    case 'float':
+      return Number.isFinite(r.value) ? r.value : undefined;
+  }
+}
+
+/** A map key's value as the JSON key sigs.k8s.io/yaml writes (`true` → "true", `1.5` → "1.5"); undefined for one it refuses (null, a list). */
+export function keyText(k: JsonValue): string | undefined {
+  if (typeof k === 'string') return k;
+  if (typeof k === 'boolean') return k ? 'true' : 'false';
+  if (typeof k === 'bigint') return k.toString();
+  if (typeof k === 'number') return Number.isInteger(k) ? BigInt(k).toString() : formatFloat32(k);
+  return undefined;
 }
 
 /**

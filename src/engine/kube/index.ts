@@ -6,6 +6,7 @@ export { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
 export { cloneJson } from './cloneJson.ts';
 export { setOwn, hasOwn } from './ownProperty.ts';
 export { decodeKubeYaml, decodeKubeNode, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
+export { readBlockYaml } from './blockYaml.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
 export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from './quantity.ts';
