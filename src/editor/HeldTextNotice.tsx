@@ -1,8 +1,8 @@
 import { EDITOR_LIMIT, heldNoticeProblems, megabytes } from '../state/heldText.ts';
 import { EMPTY, useAppState, useAppStore } from '../state/storeContext.tsx';
-import { download } from '../ui/download.ts';
+import { download } from './download.ts';
 import { blobOf } from '../worker/largeTexts.ts';
-import { INPUT_LABELS } from '../ui/inputLabels.ts';
+import { INPUT_LABELS } from '../state/inputLabels.ts';
 import type { InputName } from '../worker/protocol.ts';
 
 /**

@@ -3,7 +3,7 @@ import { INPUT_NAMES, type Diagnostic, type InputName, type SourceRef } from '..
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { keyBefore } from './keyBefore.ts';
 import { EDITOR_LIMIT as EDITOR_LIMIT_CHARS, editorHolds, megabytes } from '../state/heldText.ts';
-import { INPUT_LABELS } from '../ui/inputLabels.ts';
+import { INPUT_LABELS } from '../state/inputLabels.ts';
 import { HeldTextNotice } from './HeldTextNotice.tsx';
 import { blobOfParts } from '../worker/largeTexts.ts';
 import { monaco } from './monacoSetup.ts';

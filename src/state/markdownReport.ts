@@ -1,7 +1,6 @@
 import type { InputName, ScenarioResult } from '../worker/protocol.ts';
 import { INPUT_NAMES } from '../worker/protocol.ts';
-
-const LABELS: Record<InputName, string> = { workloads: 'Workloads', namespaces: 'Namespaces', webhooks: 'MutatingWebhookConfigurations', injector: 'Injector ConfigMap', mesh: 'Mesh ConfigMap' };
+import { reportLabel } from './inputLabels.ts';
 
 /** A fence that the text itself cannot close. */
 function fence(text: string, lang = ''): string {
@@ -62,7 +61,7 @@ export function markdownReport(texts: Record<InputName, string>, result: Scenari
   out.push('<details><summary>Inputs</summary>\n');
   for (const name of INPUT_NAMES) {
     if (!texts[name].trim()) continue;
-    out.push(`**${LABELS[name]}**\n\n${fence(texts[name], 'yaml')}\n`);
+    out.push(`**${reportLabel(name)}**\n\n${fence(texts[name], 'yaml')}\n`);
   }
   out.push('</details>');
   const inj = result.injection;

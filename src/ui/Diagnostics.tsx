@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../worker/protocol.ts';
-import { INPUT_LABELS } from './inputLabels.ts';
+import { INPUT_LABELS } from '../state/inputLabels.ts';
 import { useAppState } from '../state/storeContext.tsx';
 
 /** Every problem the engine found, each a link to the line:column it points at. */

@@ -1,5 +1,5 @@
 import { INPUT_NAMES } from '../worker/protocol.ts';
-import { INPUT_LABELS } from './inputLabels.ts';
+import { INPUT_LABELS } from '../state/inputLabels.ts';
 import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import { TabList } from './tabs/TabList.tsx';
 

@@ -1,7 +1,7 @@
 import { editorHolds, megabytes } from '../state/heldText.ts';
 import { EMPTY, useAppState } from '../state/storeContext.tsx';
 import type { Diagnostic, SourceRef } from '../worker/protocol.ts';
-import { INPUT_LABELS } from './inputLabels.ts';
+import { INPUT_LABELS } from '../state/inputLabels.ts';
 
 const WORKLOAD_KINDS = 'a Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, or any object with a pod template (an Argo Rollout, a Knative Service)';
 

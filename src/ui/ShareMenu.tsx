@@ -4,7 +4,7 @@ import { snapshot } from '../state/persistence.ts';
 import { encodeHash, LONG_LINK } from '../state/urlState.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
 import { useOpenFile } from './useOpenFile.ts';
-import { download } from './download.ts';
+import { download } from '../editor/download.ts';
 
 
 /** Share and keep: permalink, Markdown report, scenario file, open a file, reset. */
