@@ -4,7 +4,7 @@
  * packets locally. Shown as the equivalent `ip` commands.
  */
 import type { PolicyRoute } from '../netfilter/index.ts';
-import { values } from '../netfilter/index.ts';
+import { parseUint } from '../netfilter/index.ts';
 import { isTproxy, type CaptureConfig } from './config.ts';
 
 export function hostNetworkSetup(cfg: CaptureConfig): string[] {
@@ -22,8 +22,8 @@ export function hostNetworkSetup(cfg: CaptureConfig): string[] {
 /** TPROXY's policy routing as the model states it (what the tracer routes by). */
 export function policyRoutes(cfg: CaptureConfig): PolicyRoute[] {
   if (cfg.dryRun || cfg.skipRuleApply || !isTproxy(cfg) || cfg.inboundPortsInclude === '') return [];
-  const fwmark = values.parseUint(cfg.inboundTProxyMark.trim());
-  const table = values.parseUint(cfg.inboundTProxyRouteTable.trim());
+  const fwmark = parseUint(cfg.inboundTProxyMark.trim());
+  const table = parseUint(cfg.inboundTProxyRouteTable.trim());
   if (fwmark === undefined || table === undefined) return [];
   const families = cfg.enableIPv6 ? (['ipv4', 'ipv6'] as const) : (['ipv4'] as const);
   return families.map((family) => ({ family, fwmark, mask: 0xffffffff, table, route: { type: 'local', dev: 'lo' } }));

@@ -8,8 +8,8 @@ export type {
   MatchKind, NamedSet, NamedSetSpec, Op, OpSource, PolicyRoute, Program, Range, Rule, RuleOrigin, Ruleset, SettingOrigin, Statement, StatementKind, Table, TableFamily,
   Written,
 } from './model.ts';
-export * as values from './values.ts';
-export { formatEndpoint, formatInetNtop, oneWord } from './values.ts';
+// The value grammars other folders read a text with (the tracer's addresses, the routing commands' numbers)
+export { formatEndpoint, formatInetNtop, oneWord, parseHostOrNetwork, parseMark, parsePortRange, parseUint } from './values.ts';
 // iptables
 export { ipt, rule } from './iptables/build.ts';
 export { parseRestore, guessFamily, type ParsedProgram, type ParseRestoreOptions } from './iptables/parse.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { values } from '../netfilter/index.ts';
+import { parseMark, parsePortRange } from '../netfilter/index.ts';
 import { canonicalCidr, formatEndpoint, inCidr } from './addresses.ts';
 
 describe('addresses and values', () => {
@@ -23,13 +23,13 @@ describe('addresses and values', () => {
   it.each([
     ['80', [80, 80]], ['1:1023', [1, 1023]], [':100', [0, 100]], ['15000:', [15000, 65535]], ['9:1', undefined], ['70000', undefined],
   ] as const)('parsePortRange(%s)', (text, expected) => {
-    expect(values.parsePortRange(text)).toEqual(expected);
+    expect(parsePortRange(text)).toEqual(expected);
   });
 
   it('reads marks and prints endpoints', () => {
-    expect(values.parseMark('0x539/0xffff')).toEqual({ value: 1337, mask: 0xffff });
-    expect(values.parseMark('1337')).toEqual({ value: 1337, mask: 0xffffffff });
-    expect(values.parseMark('x')).toBeUndefined();
+    expect(parseMark('0x539/0xffff')).toEqual({ value: 1337, mask: 0xffff });
+    expect(parseMark('1337')).toEqual({ value: 1337, mask: 0xffffffff });
+    expect(parseMark('x')).toBeUndefined();
     expect(formatEndpoint('::1', 15001)).toBe('[::1]:15001');
   });
 });

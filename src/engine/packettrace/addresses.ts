@@ -3,7 +3,7 @@
  * conntrack compares); matching reads them through Go's netip, with a small cache.
  */
 import { formatAddr, maskPrefix, parseAddr, prefixContains, type IpAddr, type IpPrefix } from '../go/index.ts';
-import { values } from '../netfilter/index.ts';
+import { parseHostOrNetwork } from '../netfilter/index.ts';
 import type { Family } from './types.ts';
 
 const cache = new Map<string, IpAddr | null>();
@@ -33,7 +33,7 @@ export function familyOf(text: string): Family | undefined {
 
 /** `addr[/len]` of the family, host bits cleared: `127.0.0.1/8` → `127.0.0.0/8`. */
 export function canonicalCidr(text: string, family: Family): string | undefined {
-  const p = values.parseHostOrNetwork(text, family);
+  const p = parseHostOrNetwork(text, family);
   if (!p) return undefined;
   const m = maskPrefix(p);
   return `${formatAddr(m.addr)}/${m.bits}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ifaceMatches, ruleMatches } from './matchRule.ts';
-import { values, type Match } from '../netfilter/index.ts';
+import { parseHostOrNetwork, parseMark, parsePortRange, type Match } from '../netfilter/index.ts';
 import type { PacketState } from './packetState.ts';
 
 const base: PacketState = {
@@ -12,9 +12,9 @@ const v6: PacketState = { ...base, family: 'ipv6', src: '::1', dst: '::1', local
 
 describe('ruleMatches', () => {
   const n = false;
-  const port = (t: string) => ({ text: t, value: values.parsePortRange(t)! });
-  const mark = (t: string) => ({ text: t, value: values.parseMark(t)! });
-  const pre = (t: string) => ({ text: t, value: values.parseHostOrNetwork(t, t.includes(':') ? 'ipv6' : 'ipv4')! });
+  const port = (t: string) => ({ text: t, value: parsePortRange(t)! });
+  const mark = (t: string) => ({ text: t, value: parseMark(t)! });
+  const pre = (t: string) => ({ text: t, value: parseHostOrNetwork(t, t.includes(':') ? 'ipv6' : 'ipv4')! });
   const id = (lo: number) => ({ text: String(lo), value: [lo, lo] as const });
   const cases: Array<[string, Match, Partial<PacketState> | PacketState, boolean]> = [
     ['-p tcp', { kind: 'l4proto', negate: n, proto: { text: 'tcp', value: 6 } }, {}, true],
