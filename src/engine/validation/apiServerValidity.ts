@@ -13,7 +13,7 @@
  * meshsim reads YAML 1.2, where an unquoted `no` is the string "no"; the scalar's own text is looked
  * at here so that what Kubernetes would refuse is said, not silently read as a string.
  */
-import { isScalar, type Node } from 'yaml';
+import { isScalar, type Node, type Scalar } from 'yaml';
 import { CLUSTER_CONFIG_TYPES, resolvePlainScalar, typedRoundTrip, type JsonValue } from '../kube/index.ts';
 import { flowText, writtenAt } from './flowText.ts';
 import { isQualifiedName, isValidLabelValue } from '../selectors/index.ts';
@@ -62,11 +62,23 @@ function nodeAt(doc: YamlDocument, path: readonly (string | number)[]): Node | u
   return node as Node | undefined;
 }
 
-/** What go-yaml v2 reads a plain (unquoted) scalar as, when that is not a string. */
-function goYamlNonString(doc: YamlDocument, path: readonly (string | number)[], value: unknown): string | undefined {
+/** The value node of key `key` in a map node (the first pair written with that key), as nodeAt finds it. */
+function valueIn(map: Node | undefined, key: string): Node | undefined {
+  const items = (map as { items?: { key?: unknown; value?: unknown }[] } | undefined)?.items;
+  if (!items) return undefined;
+  for (const p of items) if (isScalar(p.key) && String(p.key.value) === key) return p.value as Node | undefined;
+  return undefined;
+}
+
+/** What go-yaml v2 reads a plain (unquoted) scalar as, when that is not a string. `node` finds the value's node (only a string's is needed). */
+function goYamlNonString(node: () => Node | undefined, value: unknown): string | undefined {
   if (typeof value !== 'string') return typeof value === 'number' || typeof value === 'bigint' ? 'number' : typeof value === 'boolean' ? 'bool' : value === null ? undefined : 'object';
-  const node = nodeAt(doc, path);
-  if (!isScalar(node) || node.type !== 'PLAIN') return undefined;
+  const n = node();
+  if (!isScalar(n) || n.type !== 'PLAIN') return undefined;
+  return plainNonString(n, value);
+}
+
+function plainNonString(node: Scalar, value: string): string | undefined {
   const r = resolvePlainScalar(node.source ?? value);
   return r.tag === 'bool' ? 'bool' : r.tag === 'int' || r.tag === 'float' ? 'number' : undefined;
 }
@@ -122,21 +134,31 @@ export function apiServerRefusals(doc: YamlDocument, path: readonly (string | nu
       const map = meta[which];
       if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
       let total = 0;
+      // The map's node is found once; each value's node is looked up in it, and a value's place in
+      // the text only when there is something to say about it.
+      const mapPath = [...path, ...rel, which];
+      let mapNode: Node | undefined | null = null;
+      const valueNode = (k: string) => {
+        if (mapNode === null) mapNode = nodeAt(doc, mapPath);
+        return valueIn(mapNode, k);
+      };
       for (const [k, v] of Object.entries(map)) {
-        const at = doc.locate([...path, ...rel, which, k]);
-        const nonString = goYamlNonString(doc, [...path, ...rel, which, k], v);
+        const located: { at?: SourceRef } = {};
+        const atOf = () => ('at' in located ? located.at : (located.at = doc.locate([...mapPath, k])));
+        const nonString = goYamlNonString(() => valueNode(k), v);
         if (nonString) {
           const scalar = typeof v !== 'object' || v === null;
           const shown = scalar ? String(v) : JSON.stringify(v).slice(0, 80);
           const fix = scalar ? `; quote it: "${String(v)}"` : '';
-          out.push({ message: `${field}.${which}: ${k}: ${shown} is read by kubectl as ${nonString === 'object' ? (Array.isArray(v) ? 'a list' : 'a map') : `a ${nonString}`}, and the API server refuses the object (json: cannot unmarshal ${Array.isArray(v) ? 'array' : nonString} into Go struct field ObjectMeta.${field}.${which} of type string)${fix}`, at, phase: 'decode' });
+          out.push({ message: `${field}.${which}: ${k}: ${shown} is read by kubectl as ${nonString === 'object' ? (Array.isArray(v) ? 'a list' : 'a map') : `a ${nonString}`}, and the API server refuses the object (json: cannot unmarshal ${Array.isArray(v) ? 'array' : nonString} into Go struct field ObjectMeta.${field}.${which} of type string)${fix}`, at: atOf(), phase: 'decode' });
           continue;
         }
         const text = typeof v === 'string' ? v : '';
-        total += encoder.encode(k).length + encoder.encode(text).length;
+        // Only annotations have a size limit in all (apimachinery's TotalAnnotationSizeLimitB).
+        if (which === 'annotations') total += encoder.encode(k).length + encoder.encode(text).length;
         const keyProblems = isQualifiedName(which === 'annotations' ? k.toLowerCase() : k);
-        for (const msg of keyProblems) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(k)}: ${msg}`, at: doc.locate([...path, ...rel, which]) ?? at, phase: 'validation' });
-        if (which === 'labels') for (const msg of isValidLabelValue(text)) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${msg}`, at, phase: 'validation' });
+        for (const msg of keyProblems) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(k)}: ${msg}`, at: doc.locate(mapPath) ?? atOf(), phase: 'validation' });
+        if (which === 'labels') for (const msg of isValidLabelValue(text)) out.push({ message: `${field}.${which}: Invalid value: ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${msg}`, at: atOf(), phase: 'validation' });
       }
       if (which === 'annotations' && total > TOTAL_ANNOTATION_SIZE_LIMIT) {
         out.push({ message: `${field}.annotations: Too long: must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, at: doc.locate([...path, ...rel, which]), phase: 'validation' });
@@ -183,7 +205,10 @@ function nonFiniteNumber(doc: YamlDocument, path: readonly (string | number)[]):
     if (!node || typeof node !== 'object') continue;
     if (isScalar(node)) {
       const text = node.source;
-      if (node.type !== 'PLAIN' || typeof text !== 'string' || !MAYBE_NON_FINITE.test(text)) continue;
+      // `.`, `+` or `-` first: most scalars are ruled out before the pattern is tried.
+      if (node.type !== 'PLAIN' || typeof text !== 'string') continue;
+      const first = text.charCodeAt(0);
+      if ((first !== 0x2e && first !== 0x2b && first !== 0x2d) || !MAYBE_NON_FINITE.test(text)) continue;
       const r = resolvePlainScalar(text);
       if (r.tag !== 'float' || Number.isFinite(r.value)) continue;
       const shown = Number.isNaN(r.value) ? 'NaN' : r.value > 0 ? '+Inf' : '-Inf';
