@@ -55,7 +55,7 @@ export const defaultEngine: InjectionEngine = {
     return remembered('rendered YAML', text, () => {
       // Templates print plain block YAML, which the fast reader reads as the full one does; it
       // hands anything else (and every error) to the full reader (kube/blockYaml.ts).
-      const fast = kube.readBlockYaml(text);
+      const fast = kube.readBlockYaml(text, kube.GO_YAML_SCALARS);
       if (fast) return fast;
       const d = kube.decodeKubeYaml(text, 'template');
       const err = d.diagnostics.find((x) => x.severity === 'error');

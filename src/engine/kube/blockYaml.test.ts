@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../examples/examples.ts';
 import { createScenarioEngine } from '../scenario/index.ts';
-import { readBlockYaml } from './blockYaml.ts';
+import { readBlockYaml as readWith } from './blockYaml.ts';
+import { GO_YAML_SCALARS } from './goYamlResolve.ts';
 import { decodeKubeYaml } from './decodeKubeYaml.ts';
 import { toSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+
+const readBlockYaml = (text: string) => readWith(text, GO_YAML_SCALARS);
 
 /** What the full reader makes of a text, when it reads it as one document without errors. */
 function full(text: string): { value: JsonValue } | undefined {

@@ -7,15 +7,17 @@
  * rendered sidecar (≈5 KB), which every injection reads; blockYaml.test.ts holds it to the full
  * reader on every template output and corpus text it can find, and on generated texts.
  */
-import { keyText, plainScalarValue } from './decodeKubeYaml.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { setOwn } from './ownProperty.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 
-/** Thrown (and caught below) when the text leaves the subset: the full reader takes over. */
-class Unsupported extends Error {}
-const UNSUPPORTED = new Unsupported();
+/**
+ * Thrown (and caught below) when the text leaves the subset: the full reader takes over. A plain
+ * marker, not an Error subclass: a class that extends another is code a bundler must keep, which
+ * would put this reader into the app's first chunk, where nothing reads it.
+ */
+const UNSUPPORTED = { unsupported: true } as const;
 const bail = (): never => {
   throw UNSUPPORTED;
 };
@@ -28,8 +30,22 @@ interface Line {
   text: string;
 }
 
-/** The document's value, or undefined when the text is not in the subset this reader knows. */
-export function readBlockYaml(text: string): { value: JsonValue } | undefined {
+/** How go-yaml v2 reads a plain scalar and which JSON key a map key becomes (GO_YAML_SCALARS, goYamlResolve.ts). */
+export interface GoYamlScalars {
+  plainScalarValue(text: string): JsonValue | undefined;
+  keyText(key: JsonValue): string | undefined;
+}
+
+/** The caller's go-yaml scalar rules, for the one synchronous read in progress. */
+let go: GoYamlScalars;
+
+/**
+ * The document's value, or undefined when the text is not in the subset this reader knows. The
+ * scalar rules are handed in (kube's GO_YAML_SCALARS, the ones decodeKubeYaml reads with) rather
+ * than imported: importing them put this reader into the app's first chunk, which never reads it.
+ */
+export function readBlockYaml(text: string, scalars: GoYamlScalars): { value: JsonValue } | undefined {
+  go = scalars;
   try {
     const lines = splitLines(text);
     if (lines.length === 0) return undefined;
@@ -38,7 +54,7 @@ export function readBlockYaml(text: string): { value: JsonValue } | undefined {
     if (reader.at < lines.length) return undefined;
     return { value };
   } catch (err) {
-    if (err instanceof Unsupported) return undefined;
+    if (err === UNSUPPORTED) return undefined;
     throw err;
   }
 }
@@ -211,23 +227,23 @@ function quotedEnd(s: string, from: number): number {
 
 function keyOf(raw: string): string {
   if (raw === '' || raw.charCodeAt(0) === 63) bail(); // empty or `? ` complex keys
-  return keyText(scalar(raw.trimEnd(), false)) ?? bail();
+  return go.keyText(scalar(raw.trimEnd(), false)) ?? bail();
 }
 
 /** Characters a plain scalar may not start with (YAML's indicators), apart from `-`, `?` and `:` followed by a safe character. */
-const INDICATORS = new Set([',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`']);
+const INDICATORS = ',[]{}#&*!|>%@`';
 
 /** One scalar as written (the whole of `s`): quoted, or plain and resolved with go-yaml's rules. */
 function scalar(s: string, inFlow: boolean): JsonValue {
   const c = s[0];
   if (c === '"') return quotedEnd(s, 0) === s.length ? doubleQuoted(s) : bail();
   if (c === "'") return quotedEnd(s, 0) === s.length ? s.slice(1, -1).replaceAll("''", "'") : bail();
-  if (INDICATORS.has(c)) bail();
+  if (INDICATORS.includes(c)) bail();
   if ((c === '-' || c === '?' || c === ':') && (s.length === 1 || s[1] === ' ' || (inFlow && /[,[\]{}]/.test(s[1])))) bail();
   // `a: b` on one line is an error in block context, and `[`, `]` ... end a plain scalar in a flow one.
   if (s.includes(': ') || s.endsWith(':') || s.includes(' #')) bail();
   if (inFlow && /[,[\]{}]/.test(s)) bail();
-  const value = plainScalarValue(s);
+  const value = go.plainScalarValue(s);
   return value === undefined ? bail() : value;
 }
 
@@ -308,7 +324,7 @@ class Flow {
       return out;
     }
     for (;;) {
-      const key = keyText(this.scalarHere(true)) ?? bail();
+      const key = go.keyText(this.scalarHere(true)) ?? bail();
       this.space();
       if (this.s.charCodeAt(this.i) !== 58) bail();
       this.i++;

@@ -3,6 +3,7 @@
  * `yes`/`on`/`y` are booleans, `~` and `` are null, `0777` is octal, `0x1F` hex, `1_000` an int,
  * `2024-01-02` a timestamp. The writer quotes any string that would read back as something else.
  */
+import type { JsonValue } from './sigsYamlWriter.ts';
 
 export type ResolvedScalar =
   | { tag: 'str'; value: string }
@@ -129,3 +130,56 @@ function isBase60Float(s: string): boolean {
   if (s === '' || !/^[-+0-9]/.test(s) || !s.includes(':')) return false;
   return BASE60_FLOAT.test(s);
 }
+
+/** The shortest decimal that reads back as the same float32: Go's FormatFloat(f, 'g', -1, 32). */
+function formatFloat32(f: number): string {
+  if (Number.isNaN(f)) return '.nan';
+  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
+  const target = Math.fround(f);
+  for (let p = 1; p <= 9; p++) {
+    const s = target.toPrecision(p);
+    if (Math.fround(Number(s)) === target) return goStyleG(Number(s));
+  }
+  return goStyleG(target);
+}
+
+function goStyleG(n: number): string {
+  const [m, e] = n.toExponential().split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 6) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(n);
+}
+
+/**
+ * An untagged plain scalar as go-yaml v2 resolves it and encoding/json then holds it; undefined for
+ * what JSON cannot hold (`.inf`, `.nan`), which sigs.k8s.io/yaml refuses.
+ */
+export function plainScalarValue(text: string): JsonValue | undefined {
+  const r = resolvePlainScalar(text);
+  switch (r.tag) {
+    case 'str':
+    case 'timestamp':
+      return r.value;
+    case 'null':
+      return null;
+    case 'bool':
+      return r.value;
+    case 'int':
+      // Integers beyond 2^53 lose precision here; a bigint would break every JSON.stringify downstream.
+      return Number(r.value);
+    case 'float':
+      return Number.isFinite(r.value) ? r.value : undefined;
+  }
+}
+
+/** A map key's value as the JSON key sigs.k8s.io/yaml writes (`true` → "true", `1.5` → "1.5"); undefined for one it refuses (null, a list). */
+export function keyText(k: JsonValue): string | undefined {
+  if (typeof k === 'string') return k;
+  if (typeof k === 'boolean') return k ? 'true' : 'false';
+  if (typeof k === 'bigint') return k.toString();
+  if (typeof k === 'number') return Number.isInteger(k) ? BigInt(k).toString() : formatFloat32(k);
+  return undefined;
+}
+
+/** The two readings above, handed to the fast block reader (blockYaml.ts) so it reads scalars exactly as decodeKubeYaml does. */
+export const GO_YAML_SCALARS = { plainScalarValue, keyText };
