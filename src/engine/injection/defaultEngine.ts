@@ -2,30 +2,53 @@ import {
   execute, newTemplateSet, parseTemplate, registerFunctions, sprigFunctions, type FuncMap, type TemplateSet,
 } from '../gotemplate/index.ts';
 import * as kube from '../kube/index.ts';
+import { BUILTIN_TEMPLATES } from './builtin/index.ts';
 import type { InjectionEngine } from './engine.ts';
 import { remembered } from './injectionMemo.ts';
 import type { Container, Pod } from './postprocess/containers.ts';
 
-/** Parsed templates by text: parsing the install's templates once is most of a render's cost. */
-const parsedCache = new Map<string, TemplateSet | { error: string; line?: number; column?: number }>();
-const CACHE_LIMIT = 64;
+type Parsed = TemplateSet | { error: string; line?: number; column?: number };
+
+/*
+ * Parsing an install's templates is most of a render's cost, so a parse is kept — where it belongs.
+ * A pasted template is the user's: it is kept in the injection memo (injectionMemo.ts), which lives
+ * as long as the scenario engine that injects, so a fresh engine (a cold analysis) parses it again.
+ * meshsim's built-in templates are fixed when meshsim is built, so their parses are kept here, by the
+ * module, for as long as it is loaded: bounded, as the release's function names vary the key.
+ */
+const builtinParses = new Map<string, Parsed>();
+const BUILTIN_PARSE_LIMIT = 64;
+let builtinTexts: ReadonlySet<string> | undefined;
+
+function isBuiltinTemplate(text: string): boolean {
+  builtinTexts ??= new Set(Object.values(BUILTIN_TEMPLATES));
+  return builtinTexts.has(text);
+}
 
 /**
  * Sprig's names and the release's Istio function names are what the parser must know (a name the
  * release lacks fails the parse); the Istio functions themselves are bound per render.
  */
-function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readonly string[] = []): TemplateSet | { error: string; line?: number; column?: number } {
+function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readonly string[] = []): Parsed {
   const key = `${name}\u0000${Object.keys(funcs).sort().join(',')}\u0000${withoutSprig.join(',')}\u0000${text}`;
-  const hit = parsedCache.get(key);
+  const parse = (): Parsed => {
+    const sprig = withoutSprig.length ? Object.fromEntries(Object.entries(sprigFunctions()).filter(([f]) => !withoutSprig.includes(f))) : sprigFunctions();
+    const r = parseTemplate(registerFunctions(newTemplateSet(sprig), funcs), name, text);
+    return r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
+  };
+  if (!isBuiltinTemplate(text)) return remembered('parsed template', key, parse);
+  const hit = builtinParses.get(key);
   if (hit) return hit;
-  const sprig = withoutSprig.length ? Object.fromEntries(Object.entries(sprigFunctions()).filter(([f]) => !withoutSprig.includes(f))) : sprigFunctions();
-  const r = parseTemplate(registerFunctions(newTemplateSet(sprig), funcs), name, text);
-  const value = r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
-  if (parsedCache.size >= CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value as string);
-  parsedCache.set(key, value);
+  const value = parse();
+  if (builtinParses.size >= BUILTIN_PARSE_LIMIT) builtinParses.delete(builtinParses.keys().next().value as string);
+  builtinParses.set(key, value);
   return value;
 }
 
+/** The writer's memo of strings and key orders, kept with the injection's (one per call outside one). */
+export function sigsYamlMemo(): kube.SigsYamlMemo {
+  return remembered('sigs.k8s.io/yaml writer', '', kube.newSigsYamlMemo);
+}
 
 function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable): unknown {
   return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table }).value;
@@ -63,7 +86,7 @@ export const defaultEngine: InjectionEngine = {
     });
   },
   toYaml(value) {
-    return kube.toSigsYaml(value as kube.JsonValue);
+    return kube.toSigsYaml(value as kube.JsonValue, sigsYamlMemo());
   },
   mergePod(pod, patch) {
     const r = kube.mergeOverlay('Pod', pod as kube.JsonValue, patch as kube.JsonValue);

@@ -10,8 +10,8 @@ export { injectPod, type InjectPodParams, type InjectPodResult } from './injectP
 export { buildInstall, configMapTexts, parseInstallTexts, type InjectionInstall, type InjectorConfig, type InstallDocuments } from './install.ts';
 export { builtinInstall, builtinInstallDocuments } from './builtin/index.ts';
 export { builtinProxyImage, masterChartNote } from './builtin/masterChartNote.ts';
-export { defaultEngine } from './defaultEngine.ts';
-export { newInjectionMemo, type InjectionMemo } from './injectionMemo.ts';
+export { defaultEngine, sigsYamlMemo } from './defaultEngine.ts';
+export { newInjectionMemo, withInjectionMemo, type InjectionMemo } from './injectionMemo.ts';
 export type { InjectionEngine } from './engine.ts';
 export { envProvenance, clusterEnv, type EnvEntry, type EnvSource } from './envProvenance.ts';
 // Reached from other folders (through this door, as every import from outside is).

@@ -2,7 +2,7 @@
  * Kubernetes object machinery for injection: reading and writing YAML as sigs.k8s.io/yaml does,
  * the Go-typed round trip of workloads, strategic merge patch and JSON patch.
  */
-export { toSigsYaml, writeSigsYaml, type JsonValue } from './sigsYamlWriter.ts';
+export { newSigsYamlMemo, toSigsYaml, writeSigsYaml, type JsonValue, type SigsYamlMemo } from './sigsYamlWriter.ts';
 export { cloneJson } from './cloneJson.ts';
 export { setOwn, hasOwn } from './ownProperty.ts';
 export { decodeKubeYaml, decodeKubeNode, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';

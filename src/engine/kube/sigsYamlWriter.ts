@@ -32,6 +32,8 @@ interface NodeContext {
 const utf8 = new TextEncoder();
 
 class Emitter {
+  constructor(private readonly memo: SigsYamlMemo) {}
+
   private out: string[] = [];
   private column = 0;
   private indent = -1;
@@ -141,9 +143,9 @@ class Emitter {
 
   private blockMapping(map: { [key: string]: JsonValue }, keys: string[], depth: number): void {
     this.increaseIndent(false, false);
-    for (const key of sortedKeys(keys)) {
+    for (const key of sortedKeys(this.memo, keys)) {
       this.writeIndent();
-      if (scalarFacts(key).simpleKey) {
+      if (scalarFacts(this.memo, key).simpleKey) {
         this.scalarValue(key, { mapping: true, simpleKey: true });
         this.writeIndicator(':', false, false, false);
       } else {
@@ -164,11 +166,11 @@ class Emitter {
     if (typeof value === 'bigint') return this.scalar(value.toString(), 'plain', ctx);
     if (typeof value === 'number') return this.scalar(formatYamlNumber(value), 'plain', ctx);
     if (value.includes('\n')) return this.scalar(value, 'literal', ctx);
-    return this.scalar(value, scalarFacts(value).needsQuotes ? 'double' : 'plain', ctx);
+    return this.scalar(value, scalarFacts(this.memo, value).needsQuotes ? 'double' : 'plain', ctx);
   }
 
   private scalar(text: string, requested: ScalarStyle, ctx: NodeContext): void {
-    const facts = scalarFacts(text);
+    const facts = scalarFacts(this.memo, text);
     const { chars, analysis: a } = facts;
     const simpleKey = Boolean(ctx.simpleKey);
     let style = requested;
@@ -334,14 +336,27 @@ interface ScalarFacts {
 
 /*
  * Pods repeat their strings (keys above all) and the same pod is written several times (kube-inject,
- * the diff's before and after), so the facts are kept for short strings. Bounded: cleared when full.
+ * the diff's before and after), so the facts and key orders are kept for short strings — in a memo
+ * that belongs to the caller, never to this module: a scenario engine keeps one in its injection
+ * memo (injection/injectionMemo.ts), any other call gets one of its own, so a fresh engine (a cold
+ * analysis) pays for the strings its own pods hold. Bounded: cleared when full.
  */
 const FACTS_CACHE_LIMIT = 8_192;
 const FACTS_MAX_LENGTH = 256;
-let factsCache = new Map<string, ScalarFacts>();
+const ORDER_CACHE_LIMIT = 2_048;
 
-function scalarFacts(text: string): ScalarFacts {
-  const cached = factsCache.get(text);
+/** What writing YAML learned about strings and key sets, for the next write by the same owner. */
+export interface SigsYamlMemo {
+  facts: Map<string, ScalarFacts>;
+  orders: Map<string, readonly string[]>;
+}
+
+export function newSigsYamlMemo(): SigsYamlMemo {
+  return { facts: new Map(), orders: new Map() };
+}
+
+function scalarFacts(memo: SigsYamlMemo, text: string): ScalarFacts {
+  const cached = memo.facts.get(text);
   if (cached) return cached;
   const chars = Array.from(text);
   const analysis = analyzeScalar(chars);
@@ -352,25 +367,22 @@ function scalarFacts(text: string): ScalarFacts {
     simpleKey: !analysis.multiline && utf8.encode(text).length <= MAX_SIMPLE_KEY_BYTES,
   };
   if (text.length <= FACTS_MAX_LENGTH) {
-    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache = new Map();
-    factsCache.set(text, facts);
+    if (memo.facts.size >= FACTS_CACHE_LIMIT) memo.facts.clear();
+    memo.facts.set(text, facts);
   }
   return facts;
 }
 
 /** A map's keys in go-yaml's order; maps of the same keys (containers, env entries) share one sort. */
-const ORDER_CACHE_LIMIT = 2_048;
-let orderCache = new Map<string, readonly string[]>();
-
-function sortedKeys(keys: string[]): readonly string[] {
+function sortedKeys(memo: SigsYamlMemo, keys: string[]): readonly string[] {
   if (keys.length < 2) return keys;
   const id = JSON.stringify(keys);
-  const cached = orderCache.get(id);
+  const cached = memo.orders.get(id);
   if (cached) return cached;
   const sorted = [...keys].sort(compareGoYamlKeys);
   if (id.length <= 4 * FACTS_MAX_LENGTH) {
-    if (orderCache.size >= ORDER_CACHE_LIMIT) orderCache = new Map();
-    orderCache.set(id, sorted);
+    if (memo.orders.size >= ORDER_CACHE_LIMIT) memo.orders.clear();
+    memo.orders.set(id, sorted);
   }
   return sorted;
 }
@@ -379,16 +391,16 @@ function sortedKeys(keys: string[]): readonly string[] {
  * sigs.k8s.io/yaml Marshal of a JSON value. Throws only for values nested more than 1000 levels
  * deep (which decodeKubeYaml and typedRoundTrip never produce); `writeSigsYaml` never throws.
  */
-export function toSigsYaml(value: JsonValue): string {
-  const e = new Emitter();
+export function toSigsYaml(value: JsonValue, memo: SigsYamlMemo = newSigsYamlMemo()): string {
+  const e = new Emitter(memo);
   e.document(value);
   return e.text();
 }
 
 /** toSigsYaml for values of unknown origin: the text, or why it could not be written. */
-export function writeSigsYaml(value: JsonValue): { text: string } | { error: string } {
+export function writeSigsYaml(value: JsonValue, memo?: SigsYamlMemo): { text: string } | { error: string } {
   try {
-    return { text: toSigsYaml(value) };
+    return { text: toSigsYaml(value, memo) };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }

@@ -3,7 +3,7 @@ import type { WorkloadAdmission } from '../admission/index.ts';
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import type { ScenarioDocuments, Workload } from '../documents/index.ts';
 import { isNotSimulated } from '../gotemplate/index.ts';
-import { checkTemplates, contextOf, defaultEngine, injectPreparedApart, installFromModels, newInjectionMemo, renderOutcome, type ClusterContext, type InjectedPodReport, type InjectionInstall, type InjectionMemo } from '../injection/index.ts';
+import { checkTemplates, contextOf, defaultEngine, injectPreparedApart, installFromModels, newInjectionMemo, renderOutcome, sigsYamlMemo, withInjectionMemo, type ClusterContext, type InjectedPodReport, type InjectionInstall, type InjectionMemo } from '../injection/index.ts';
 import type { PolicyDecision } from '../injectionPolicy/index.ts';
 import { pilotEnvOf, readInjectorConfigMapModel, readMeshConfigMapModel, templateSource, type InjectorConfigMapModel, type MeshConfigMapModel } from '../install/index.ts';
 import { decodeKubeNode, toSigsYaml, type JsonValue } from '../kube/index.ts';
@@ -172,7 +172,7 @@ export function injectPodOf(
       meshModel ? `and the mesh config ${meshModel.name}.` : 'and the built-in mesh defaults.',
     ].join(' '),
   };
-  const prepared = prepareRevisionInstall(injectorModel, meshModel, revision, cluster, release);
+  const prepared = prepareRevisionInstall(injectorModel, meshModel, revision, cluster, release, memo);
   const { context, nativeSidecars, nativeSidecarsFrom } = prepared;
   const masterChart = prepared.install.builtin ? masterChartNote(release) : undefined;
   if (masterChart) install.masterChart = masterChart;
@@ -209,8 +209,9 @@ export function injectPodOf(
       ? diagnostic('injection', 'warning', `meshsim cannot render this pod's injection (istiod would): ${failed}`, at)
       : diagnostic('injection', 'error', `istiod cannot inject this pod: ${failed}`, at);
   };
-  const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue) : undefined;
-  const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue) : undefined;
+  const yamlMemo = withInjectionMemo(memo, sigsYamlMemo);
+  const beforeYaml = pod ? toSigsYaml(pod.before as JsonValue, yamlMemo) : undefined;
+  const afterYaml = pod?.after ? toSigsYaml(pod.after as JsonValue, yamlMemo) : undefined;
   const templates = built.install.config.templates;
   return {
     section: {
@@ -278,6 +279,8 @@ export function prepareRevisionInstall(
   revision: string,
   cluster: ClusterOptions,
   release: ReleaseChoice,
+  /** Where the templates' parses are kept (the engine's injection memo); without one, this call's own. */
+  memo?: InjectionMemo,
 ): PreparedRevisionInstall {
   const built = installFromModels(injectorModel, meshModel, { cni: cluster.cni });
   // meshsim's built-in install written out as a ConfigMap still carries master's templates.
@@ -289,7 +292,7 @@ export function prepareRevisionInstall(
   // The chart sets istiod's env from values.pilot.env; the native switch, when set, is that env too.
   const istiodEnv = cluster.nativeSidecars === undefined ? pilotEnv : withoutKey(pilotEnv, 'ENABLE_NATIVE_SIDECARS');
   const context = contextOf({ revision, nativeSidecars, istiodEnv, release: release.behaviour });
-  const diagnostics = [...built.diagnostics, ...checkTemplates(built.install, defaultEngine, context.release)].map((d) => onInjectorText(d, injectorModel));
+  const diagnostics = [...built.diagnostics, ...withInjectionMemo(memo, () => checkTemplates(built.install, defaultEngine, context.release))].map((d) => onInjectorText(d, injectorModel));
   return { install: built.install, cni: built.cni, nativeSidecars, nativeSidecarsFrom, context, diagnostics };
 }
 

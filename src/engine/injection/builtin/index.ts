@@ -5,6 +5,9 @@ import { GRPC_AGENT_TEMPLATE } from './grpcAgentTemplate.ts';
 import { GRPC_SIMPLE_TEMPLATE } from './grpcSimpleTemplate.ts';
 import { SIDECAR_TEMPLATE } from './sidecarTemplate.ts';
 
+/** The built-in install's templates by name: fixed when meshsim is built. */
+export const BUILTIN_TEMPLATES: Readonly<Record<string, string>> = { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE, 'grpc-agent': GRPC_AGENT_TEMPLATE, 'grpc-simple': GRPC_SIMPLE_TEMPLATE };
+
 /** The parsed documents of meshsim's built-in install, before any user overlay. */
 export function builtinInstallDocuments(): InstallDocuments {
   return {
@@ -14,7 +17,7 @@ export function builtinInstallDocuments(): InstallDocuments {
       alwaysInjectSelector: [],
       neverInjectSelector: [],
       injectedAnnotations: {},
-      templates: { sidecar: SIDECAR_TEMPLATE, gateway: GATEWAY_TEMPLATE, 'grpc-agent': GRPC_AGENT_TEMPLATE, 'grpc-simple': GRPC_SIMPLE_TEMPLATE },
+      templates: { ...BUILTIN_TEMPLATES },
     },
     values: builtinValues(),
     mesh: builtinMesh(),
