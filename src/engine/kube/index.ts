@@ -15,6 +15,7 @@ export { normalizeQuantity, parseQuantity, formatQuantity, type Quantity } from 
 export { typedRoundTrip, type TypedRoundTripOptions, type TypedRoundTripResult, type TypedRoundTripIssue } from './typedRoundTrip.ts';
 // The fields the API server's strict decoding would drop (field validation: Warn by default, Strict from kubectl).
 export { unknownFields, type UnknownField } from './unknownFields.ts';
+export { fieldPath } from './fieldPath.ts';
 export { CLUSTER_CONFIG_TYPES } from './clusterConfigSchema.ts';
 export { KUBE_TYPES, KUBE_TYPES_ZERO_TIME_AS_NULL, KUBE_INJECT_SCHEME, KUBE_INJECT_KINDS } from './workloadSchema.ts';
 export type { FieldSpec, StructTable, PatchStrategy } from './schemaTypes.ts';

@@ -8,6 +8,7 @@
  */
 import { findField, shapeOf, structFields, type StructTable } from './schemaTypes.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
+import { fieldPath } from './fieldPath.ts';
 
 export interface UnknownField {
   /** Keys and indexes from the object's root to the field, to place it in the source. */
@@ -53,7 +54,6 @@ function meantOf(key: string, names: readonly string[]): string | undefined {
   return best;
 }
 
-const fieldPath = (path: readonly (string | number)[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
 
 /**
  * The unknown fields of `value` read as Go type `typeName` (e.g. "Pod", "Deployment"), in document

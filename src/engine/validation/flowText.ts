@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { fieldPath } from '../kube/index.ts';
 
 /** Characters of a value shown in a message; the rest is cut with an ellipsis. */
 const SHOWN = 120;
@@ -26,8 +27,7 @@ export function flowText(value: unknown): string {
 export function writtenAt(value: unknown, path: readonly (string | number)[]): { where: string; found: unknown } {
   let found: unknown = value;
   for (const k of path) found = (found as Record<string | number, unknown> | undefined)?.[k];
-  const where = path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
-  return { where, found };
+  return { where: fieldPath(path), found };
 }
 
 function cut(text: string): string {
