@@ -13,8 +13,7 @@
  */
 import type { Diagnostic } from '../diagnostics.ts';
 import { IGNORED_NAMESPACES } from '../injectionPolicy/index.ts';
-import { defineStage, INPUT_NAMES, type InputName } from '../stages/index.ts';
-import { yamlStreamEditorOf } from '../yaml/index.ts';
+import { defineStage, editedInputs, inputTextWriter, type InputName, type UnwritableEdit } from '../stages/index.ts';
 import { builtinCniConfigMapText } from './builtinConfigMap.ts';
 import { resolveCniSettings } from './readSettings.ts';
 import { workloadDataPlane, type AmbientFixWithEdits, type WorkloadDataPlane } from './workloadDataPlane.ts';
@@ -26,6 +25,10 @@ export { cniSettingsFrom, cniSettingsStage, ambientIntentStage, withoutSidecarAd
 export interface AmbientFixApplied extends AmbientFixWithEdits {
   /** The input texts the fix would leave (for the selected workload; empty when an edit cannot apply). */
   texts: Partial<Record<InputName, string>>;
+  /** The texts wait until the caller asks (`ScenarioInput.defer.suggestionTexts`: the app, until Apply is pressed). */
+  textsDeferred?: true;
+  /** Why the texts are empty: an input the fix would be written into refuses it. */
+  unwritable?: UnwritableEdit;
 }
 
 export interface AmbientSection {
@@ -90,38 +93,28 @@ export const ambientWorkloadStage = defineStage({
   fallback: () => ({ settings: { ...resolveCniSettings(), from: [] }, builtinConfigMap: '', ambientIntent: [], diagnostics: [] }),
 });
 
-/** `ambient` (published): the computed section with the texts each fix would leave in the editors. */
+/** `ambient` (published): the computed section with the texts each fix would leave in the editors (unless deferred). */
 export const ambientStage = defineStage({
   id: 'ambient',
   publish: true,
   reads: (ctx) => {
     const computed = ctx.get('ambientWorkload');
-    const inputs = new Set((computed.workload?.fixes ?? []).flatMap((f) => f.yamlEdits.map((e) => e.input)));
-    return [computed, ...INPUT_NAMES.filter((n) => inputs.has(n)).map((n) => ctx.get(`parse:${n}`))];
+    // Deferred (`defer.suggestionTexts`, declared with the admission's suggestions): no input is read.
+    if (ctx.input.defer?.suggestionTexts) return [computed, 'deferred'];
+    const inputs = editedInputs((computed.workload?.fixes ?? []).flatMap((f) => f.yamlEdits));
+    return [computed, ...inputs.map((n) => ctx.get(`parse:${n}`))];
   },
   run: (ctx): AmbientSection => {
     const { workload, ...rest } = ctx.get('ambientWorkload');
     if (!workload) return rest;
+    if (ctx.input.defer?.suggestionTexts) return { ...rest, workload: { ...workload, fixes: workload.fixes.map((f) => ({ ...f, texts: {}, textsDeferred: true })) } };
     // Each text is edited from the parse its input stage made, as the admission's suggestions are.
-    const editors = new Map<InputName, Editor>();
-    const editorOf = (name: InputName) => {
-      const input = ctx.get(`parse:${name}`);
-      if (!editors.has(name)) editors.set(name, yamlStreamEditorOf(input.text, input.stream, input.editable));
-      return editors.get(name)!;
-    };
-    return { ...rest, workload: { ...workload, fixes: workload.fixes.map((f) => ({ ...f, texts: textsAfter(f.yamlEdits, editorOf) })) } };
+    const write = inputTextWriter((name) => ctx.get(`parse:${name}`));
+    const fixes = workload.fixes.map((f): AmbientFixApplied => {
+      const edited = write(f.yamlEdits);
+      return edited.unwritable ? { ...f, texts: {}, unwritable: edited.unwritable } : { ...f, texts: edited.texts };
+    });
+    return { ...rest, workload: { ...workload, fixes } };
   },
   fallback: () => undefined,
 });
-
-type Editor = ReturnType<typeof yamlStreamEditorOf>;
-
-function textsAfter(edits: AmbientFixWithEdits['yamlEdits'], editorOf: (name: InputName) => Editor): Partial<Record<InputName, string>> {
-  const texts: Partial<Record<InputName, string>> = {};
-  for (const name of new Set(edits.map((e) => e.input as InputName).filter((n) => INPUT_NAMES.includes(n)))) {
-    const out = editorOf(name)(edits.filter((e) => e.input === name));
-    if (out !== undefined) texts[name] = out;
-  }
-  return texts;
-}
-

@@ -6,7 +6,7 @@ import type { InputReading } from './stages/inputs.ts';
 import type { Suggestion } from '../admission/index.ts';
 import type { InjectionResult, InstallModels } from './injectionSection.ts';
 import type { TrafficCapture, TrafficResult } from '../traffic/index.ts';
-import type { InputName } from '../stages/index.ts';
+import type { EditedTexts, InputName } from '../stages/index.ts';
 import type { InputSummary, ScenarioAdmission, WorkloadSummary } from './types.ts';
 import type { TraceResult, TracePacket } from '../packettrace/index.ts';
 
@@ -40,8 +40,8 @@ declare module '../stages/index.ts' {
     admit: { admitted: AdmittedWorkload[]; diagnostics: Diagnostic[] };
     /** The verified edits for each workload (same order as admit). */
     suggestions: { suggestions: Suggestion[][]; diagnostics: Diagnostic[] };
-    /** The texts the selected workload's suggestions would leave in the editors. */
-    suggestionTexts: Partial<Record<InputName, string>>[];
+    /** The texts the selected workload's suggestions would leave in the editors (undefined: deferred). */
+    suggestionTexts: EditedTexts[] | undefined;
     /** The capture rules of the pod the traffic section is about, in the family asked for. */
     capture: TrafficCapture | undefined;
     /** The packet traced through the capture rules. */

@@ -1,7 +1,7 @@
 import type { AdmissionResult, Suggestion, WorkloadAdmission } from '../admission/index.ts';
 import type { Diagnostic, SourceRef } from '../diagnostics.ts';
 import type { ClusterOptions } from './injectionSection.ts';
-import type { InputName, ScenarioSections } from '../stages/index.ts';
+import type { InputName, ScenarioSections, UnwritableEdit } from '../stages/index.ts';
 import type { TrafficOptions } from '../traffic/index.ts';
 
 // The input names and the input's shape belong to the stage machinery (../stages/), below every capability.
@@ -19,6 +19,10 @@ declare module '../stages/index.ts' {
 export interface AppliedSuggestion extends Suggestion {
   /** Filled for the selected workload's suggestions only (empty for the others, and when an edit cannot apply). */
   texts: Partial<Record<InputName, string>>;
+  /** The texts wait until the caller asks (`ScenarioInput.defer.suggestionTexts`: the app, until Apply is pressed). */
+  textsDeferred?: true;
+  /** Why the texts are empty: an input the edit would be written into refuses it. */
+  unwritable?: UnwritableEdit;
 }
 
 export interface ScenarioAdmission extends Omit<AdmissionResult, 'workloads'> {

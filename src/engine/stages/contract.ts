@@ -22,7 +22,17 @@ export interface ScenarioInput {
   texts: Partial<Record<InputName, string>>;
   /** Which workload the pod, environment and traffic views are about (default: the first). */
   selectedWorkload?: number;
+  /**
+   * Work for views the caller does not show yet, left for a later call that asks for it (the app's
+   * worker); absent, everything is computed (the CLI, the tests, conformance). Each capability
+   * that can wait names its part in `ScenarioDeferrals`.
+   */
+  defer?: ScenarioDeferrals;
 }
+
+/** What a caller may leave uncomputed until it shows it, by name (filled by declaration merging). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ScenarioDeferrals {}
 
 /** The sections of the result that stages publish, by key (each is also the publishing stage's id). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging

@@ -3,4 +3,5 @@
 // stages together; ambient/, releases/ and upgrade/ define theirs here without reaching up to it.
 export { defineStage, createStageRunner, sameValue, type AnyStage, type Stage, type StageContext, type StageId, type StageRun, type StageRunner } from './pipeline.ts';
 export { INPUT_NAMES, type InputName } from './inputNames.ts';
-export type { ScenarioInput, ScenarioSections, StageOutputs } from './contract.ts';
+export type { ScenarioDeferrals, ScenarioInput, ScenarioSections, StageOutputs } from './contract.ts';
+export { editedInputs, inputTextWriter, type EditableInput, type EditedTexts, type InputEdit, type UnwritableEdit } from './editedTexts.ts';

@@ -1,12 +1,8 @@
-import { admitWorkloads, indexScenario, suggestForWorkloads, withInjectionOutcome, type YamlEdit } from '../../admission/index.ts';
+import { admitWorkloads, indexScenario, suggestForWorkloads, withInjectionOutcome } from '../../admission/index.ts';
 import { withoutSidecarAdvice } from '../../ambient/firstStages.ts';
 import type { Suggestion } from '../../admission/index.ts';
-import { yamlStreamEditorOf } from '../../yaml/index.ts';
-import { defineStage, type StageContext } from '../../stages/index.ts';
-import { INPUT_NAMES, type InputName } from '../../stages/index.ts';
-import type { ScenarioAdmission } from '../types.ts';
-
-type Editor = ReturnType<typeof yamlStreamEditorOf>;
+import { defineStage, editedInputs, inputTextWriter, type EditedTexts, type StageContext } from '../../stages/index.ts';
+import type { AppliedSuggestion, ScenarioAdmission } from '../types.ts';
 
 /** `clusterIndex`: the cluster-side objects read once; reruns only when one of them changed. */
 export const clusterIndexStage = defineStage({
@@ -49,30 +45,47 @@ export const suggestionsStage = defineStage({
   fallback: () => ({ suggestions: [], diagnostics: [] }),
 });
 
+declare module '../../stages/index.ts' {
+  interface ScenarioDeferrals {
+    /**
+     * The texts each fix of the selected workload would leave in the editors (its admission
+     * suggestions' and its ambient fixes'): the app uses them only when a fix's "Apply to the YAML"
+     * is pressed, and asks for them then; until then each fix says `textsDeferred`.
+     */
+    suggestionTexts?: boolean;
+  }
+}
+
 /**
- * `suggestionTexts`: the texts the selected workload's suggestions would leave in the editors.
+ * `suggestionTexts`: the texts the selected workload's suggestions would leave in the editors, or
+ * undefined while the caller defers them (`defer.suggestionTexts`: then nothing is read or written).
  * Only the selected one's: each text is a whole input, so doing it for every workload of a large
  * paste would cost workloads × suggestions × text length; selecting another workload computes its own.
  */
 export const suggestionTextsStage = defineStage({
   id: 'suggestionTexts',
   reads: (ctx) => {
+    if (ctx.input.defer?.suggestionTexts) return [DEFERRED];
     const list = offered(ctx, ctx.get('selection'));
     return [list, ...editedInputs(list.flatMap((s) => s.edits)).map((name) => ctx.get(`parse:${name}`))];
   },
   run: (ctx) => {
-    const list = offered(ctx, ctx.get('selection'));
-    const editors = new Map<InputName, Editor>();
+    if (ctx.input.defer?.suggestionTexts) return undefined;
     // Each text is edited from the parse its input stage made: suggestions never parse it again.
-    const editorOf = (name: InputName) => {
-      const input = ctx.get(`parse:${name}`);
-      if (!editors.has(name)) editors.set(name, yamlStreamEditorOf(input.text, input.stream, input.editable));
-      return editors.get(name)!;
-    };
-    return list.map((s) => textsAfter(s.edits, editorOf));
+    const write = inputTextWriter((name) => ctx.get(`parse:${name}`));
+    return offered(ctx, ctx.get('selection')).map((s) => write(s.edits));
   },
   fallback: () => [],
 });
+
+/** What the reads of a deferred stage are: one constant, so deferring again reuses the memo. */
+const DEFERRED = 'deferred';
+
+/** A suggestion with its texts: written, refused (`unwritable`), or left for later (`textsDeferred`). */
+function withTexts(s: Suggestion, edited: EditedTexts | undefined): AppliedSuggestion {
+  if (!edited) return { ...s, texts: {}, textsDeferred: true };
+  return edited.unwritable ? { ...s, texts: {}, unwritable: edited.unwritable } : { ...s, texts: edited.texts };
+}
 
 /** `admission` (published): the Admission section, with the selected workload's injection outcome folded in. */
 export const admissionStage = defineStage({
@@ -88,7 +101,7 @@ export const admissionStage = defineStage({
     const selected = ctx.get('selection');
     const injection = ctx.has('injection') ? ctx.get('injection') : undefined;
     const workloads = admit.admitted.map((a, i) => {
-      const suggestions = offered(ctx, i).map((s, j) => ({ ...s, texts: i === selected ? (texts[j] ?? {}) : {} }));
+      const suggestions = offered(ctx, i).map((s, j) => (i === selected ? withTexts(s, texts ? (texts[j] ?? { texts: {} }) : undefined) : { ...s, texts: {} }));
       const w = { ...a.admission, suggestions };
       return i === selected ? withInjectionOutcome(w, injection) : w;
     });
@@ -101,17 +114,4 @@ export const admissionStage = defineStage({
 /** A workload's suggestions, less the advice to add a sidecar when it lives in the ambient world (ambient/). */
 function offered(ctx: StageContext, i: number): Suggestion[] {
   return withoutSidecarAdvice(ctx.get('suggestions').suggestions[i] ?? [], ctx.get('ambientIntent')[i]);
-}
-
-function editedInputs(edits: readonly YamlEdit[]): InputName[] {
-  return [...new Set(edits.map((e) => e.input as InputName).filter((name) => INPUT_NAMES.includes(name)))];
-}
-
-function textsAfter(edits: readonly YamlEdit[], editorOf: (name: InputName) => Editor): Partial<Record<InputName, string>> {
-  const texts: Partial<Record<InputName, string>> = {};
-  for (const name of editedInputs(edits)) {
-    const out = editorOf(name)(edits.filter((e) => e.input === name));
-    if (out !== undefined) texts[name] = out;
-  }
-  return texts;
 }

@@ -12,14 +12,13 @@ declare module '../../stages/index.ts' {
     /** What `istioctl kube-inject -f` prints for the selected workload, or that it is deferred. */
     kubeInjection: KubeInjectView | undefined;
   }
-  interface ScenarioInput {
+  interface ScenarioDeferrals {
     /**
-     * Work for views the caller does not show yet, left for a later call that asks for it.
-     * `kubeInject`: kube-inject's output (the app shows it only in the Patched pod panel's
-     * "Injected YAML (kube-inject)" view, and asks for it when that view opens); the section then
-     * says `kubeInject.deferred`. Absent: everything is computed (the CLI, the tests, conformance).
+     * kube-inject's output (the app shows it only in the Patched pod panel's "Injected YAML
+     * (kube-inject)" view, and asks for it when that view opens); the section then says
+     * `kubeInject.deferred`.
      */
-    defer?: { kubeInject?: boolean };
+    kubeInject?: boolean;
   }
 }
 
