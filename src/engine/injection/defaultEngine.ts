@@ -16,7 +16,7 @@ type Parsed = TemplateSet | { error: string; line?: number; column?: number };
  * meshsim's built-in templates are fixed when meshsim is built, so their parses are kept here, by the
  * module, for as long as it is loaded: bounded, as the release's function names vary the key.
  */
-const builtinParses = new Map<string, Parsed>();
+const builtinParses = new Map<string, Map<string, Parsed>>();
 const BUILTIN_PARSE_LIMIT = 64;
 let builtinTexts: ReadonlySet<string> | undefined;
 
@@ -28,21 +28,30 @@ function isBuiltinTemplate(text: string): boolean {
 /**
  * Sprig's names and the release's Istio function names are what the parser must know (a name the
  * release lacks fails the parse); the Istio functions themselves are bound per render.
+ *
+ * Parses are kept by the template's text first, then by its name and the function names: a key
+ * made by joining the text to the rest would be a new string of the whole template, hashed anew,
+ * on every render.
  */
 function parsed(name: string, text: string, funcs: FuncMap, withoutSprig: readonly string[] = []): Parsed {
-  const key = `${name}\u0000${Object.keys(funcs).sort().join(',')}\u0000${withoutSprig.join(',')}\u0000${text}`;
-  const parse = (): Parsed => {
-    const sprig = withoutSprig.length ? Object.fromEntries(Object.entries(sprigFunctions()).filter(([f]) => !withoutSprig.includes(f))) : sprigFunctions();
-    const r = parseTemplate(registerFunctions(newTemplateSet(sprig), funcs), name, text);
-    return r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
-  };
-  if (!isBuiltinTemplate(text)) return remembered('parsed template', key, parse);
-  const hit = builtinParses.get(key);
+  const key = `${name}\u0000${Object.keys(funcs).join(',')}\u0000${withoutSprig.join(',')}`;
+  const byKey = isBuiltinTemplate(text) ? builtinParsesOf(text) : remembered('parsed template', text, () => new Map<string, Parsed>());
+  const hit = byKey.get(key);
   if (hit) return hit;
-  const value = parse();
-  if (builtinParses.size >= BUILTIN_PARSE_LIMIT) builtinParses.delete(builtinParses.keys().next().value as string);
-  builtinParses.set(key, value);
+  const sprig = withoutSprig.length ? Object.fromEntries(Object.entries(sprigFunctions()).filter(([f]) => !withoutSprig.includes(f))) : sprigFunctions();
+  const r = parseTemplate(registerFunctions(newTemplateSet(sprig), funcs), name, text);
+  const value: Parsed = r.ok ? r.set : { error: r.error.message, line: r.error.line, column: r.error.column };
+  // A text is parsed under a handful of names and function sets at most; bounded all the same.
+  if (byKey.size >= BUILTIN_PARSE_LIMIT) byKey.delete(byKey.keys().next().value as string);
+  byKey.set(key, value);
   return value;
+}
+
+/** The parses of one built-in template text (a handful of texts, fixed when meshsim is built). */
+function builtinParsesOf(text: string): Map<string, Parsed> {
+  let byKey = builtinParses.get(text);
+  if (!byKey) builtinParses.set(text, (byKey = new Map()));
+  return byKey;
 }
 
 /** The writer's memo of strings and key orders, kept with the injection's (one per call outside one). */

@@ -1,6 +1,6 @@
 /**
  * Which YAML scalar styles can carry a string unchanged, judged character by character the way the
- * libyaml-derived emitter of go-yaml v2 judges it (with unicode output on). Works on code points.
+ * libyaml-derived emitter of go-yaml v2 judges it (with unicode output on).
  */
 
 export interface ScalarAnalysis {
@@ -26,10 +26,35 @@ export function isPrintable(c: string): boolean {
   return false;
 }
 
-const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
+const SPACE = 0x20;
+const TAB = 0x09;
+const QUESTION = 0x3f;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const HASH = 0x23;
+const codes = (chars: string) => new Set(Array.from(chars, (c) => c.charCodeAt(0)));
+/** Characters that make a scalar's first character an indicator. */
+const FIRST_INDICATORS = codes('#,[]{}&*!|>\'"%@`');
+/** Flow indicators anywhere else. */
+const FLOW_INDICATORS = codes(',?[]{}');
 
-export function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
-  if (chars.length === 0) {
+/** isPrintable for one UTF-16 code unit (a surrogate is not printable, as no astral character is). */
+function printableUnit(cp: number): boolean {
+  if (cp === 0x0a) return true;
+  if (cp >= 0x20 && cp <= 0x7e) return true;
+  if (cp >= 0xa0 && cp <= 0xd7ff) return true;
+  if (cp >= 0xe000 && cp <= 0xfffd) return cp !== 0xfeff;
+  return false;
+}
+
+/**
+ * The check over the string's UTF-16 code units. That is the same check as over its code points:
+ * every character it looks for is in the Basic Multilingual Plane, and a surrogate (half of an
+ * astral character) is not printable, as the astral character is not.
+ */
+export function analyzeScalar(text: string): ScalarAnalysis {
+  const n = text.length;
+  if (n === 0) {
     return { multiline: false, flowPlainAllowed: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   }
   let blockIndicators = false;
@@ -45,48 +70,48 @@ export function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
   let previousSpace = false;
   let previousBreak = false;
 
-  const start = chars.slice(0, 3).join('');
-  if (start === '---' || start === '...') {
+  if (text.startsWith('---') || text.startsWith('...')) {
     blockIndicators = true;
     flowIndicators = true;
   }
   let precededByWhitespace = true;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    const next = chars[i + 1];
-    const followedByWhitespace = next === undefined || isBlank(next);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+    const followedByWhitespace = next === -1 || next === SPACE || next === TAB;
     if (i === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(c)) {
+      if (FIRST_INDICATORS.has(c)) {
         flowIndicators = true;
         blockIndicators = true;
-      } else if (c === '?' || c === ':') {
+      } else if (c === QUESTION || c === COLON) {
         flowIndicators = true;
         if (followedByWhitespace) blockIndicators = true;
-      } else if (c === '-' && followedByWhitespace) {
+      } else if (c === DASH && followedByWhitespace) {
         flowIndicators = true;
         blockIndicators = true;
       }
-    } else if (',?[]{}'.includes(c)) {
+    } else if (FLOW_INDICATORS.has(c)) {
       flowIndicators = true;
-    } else if (c === ':') {
+    } else if (c === COLON) {
       flowIndicators = true;
       if (followedByWhitespace) blockIndicators = true;
-    } else if (c === '#' && precededByWhitespace) {
+    } else if (c === HASH && precededByWhitespace) {
       flowIndicators = true;
       blockIndicators = true;
     }
 
-    if (!isPrintable(c)) special = true;
-    if (c === ' ') {
+    if (!printableUnit(c)) special = true;
+    const isBreakUnit = c === 0x0d || c === 0x0a || c === 0x85 || c === 0x2028 || c === 0x2029;
+    if (c === SPACE) {
       if (i === 0) leadingSpace = true;
-      if (i === chars.length - 1) trailingSpace = true;
+      if (i === n - 1) trailingSpace = true;
       if (previousBreak) breakSpace = true;
       previousSpace = true;
       previousBreak = false;
-    } else if (isBreak(c)) {
+    } else if (isBreakUnit) {
       lineBreaks = true;
       if (i === 0) leadingBreak = true;
-      if (i === chars.length - 1) trailingBreak = true;
+      if (i === n - 1) trailingBreak = true;
       if (previousSpace) spaceBreak = true;
       previousSpace = false;
       previousBreak = true;
@@ -94,7 +119,7 @@ export function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
       previousSpace = false;
       previousBreak = false;
     }
-    precededByWhitespace = isBlank(c) || isBreak(c) || c === '\0';
+    precededByWhitespace = c === SPACE || c === TAB || isBreakUnit || c === 0;
   }
 
   const r: ScalarAnalysis = {

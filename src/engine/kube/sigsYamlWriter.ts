@@ -29,8 +29,6 @@ interface NodeContext {
   simpleKey?: boolean;
 }
 
-const utf8 = new TextEncoder();
-
 class Emitter {
   constructor(private readonly memo: SigsYamlMemo) {}
 
@@ -171,37 +169,39 @@ class Emitter {
 
   private scalar(text: string, requested: ScalarStyle, ctx: NodeContext): void {
     const facts = scalarFacts(this.memo, text);
-    const { chars, analysis: a } = facts;
+    const a = facts.analysis;
     const simpleKey = Boolean(ctx.simpleKey);
     let style = requested;
     if (simpleKey && a.multiline) style = 'double';
     if (style === 'plain') {
       // Only empty collections are written in flow style, so every scalar sits in block context.
       if (!a.blockPlainAllowed) style = 'single';
-      if (chars.length === 0 && simpleKey) style = 'single';
+      if (text.length === 0 && simpleKey) style = 'single';
     }
     if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
     if (style === 'literal' && (!a.blockAllowed || simpleKey)) style = 'double';
 
     this.increaseIndent(true, false);
     const allowBreaks = !simpleKey;
-    if (style === 'plain') this.plain(text, chars, allowBreaks, Boolean(ctx.root));
-    else if (style === 'single') this.singleQuoted(chars, allowBreaks);
-    else if (style === 'double') this.doubleQuoted(chars, allowBreaks);
-    else this.literal(chars);
+    if (style === 'plain') this.plain(text, facts, allowBreaks, Boolean(ctx.root));
+    else if (style === 'single') this.singleQuoted(charsOf(facts, text), allowBreaks);
+    else if (style === 'double') this.doubleQuoted(charsOf(facts, text), allowBreaks);
+    else this.literal(charsOf(facts, text));
     this.popIndent();
   }
 
-  private plain(text: string, chars: readonly string[], allowBreaks: boolean, root: boolean): void {
-    if (chars.length > 0 && !this.whitespace) this.put(' ');
+  private plain(text: string, facts: ScalarFacts, allowBreaks: boolean, root: boolean): void {
+    const width = facts.width;
+    if (width > 0 && !this.whitespace) this.put(' ');
     // A plain scalar folds only at a space met past the width: one that cannot meet one is written whole.
-    if (!allowBreaks || this.column + chars.length <= BEST_WIDTH + 1 || !text.includes(' ')) {
-      this.putRun(text, chars.length);
-      if (chars.length > 0) this.whitespace = false;
+    if (!allowBreaks || this.column + width <= BEST_WIDTH + 1 || !text.includes(' ')) {
+      this.putRun(text, width);
+      if (width > 0) this.whitespace = false;
       this.indention = false;
       if (root) this.openEnded = true;
       return;
     }
+    const chars = charsOf(facts, text);
     let spaces = false;
     for (let i = 0; i < chars.length; i++) {
       const c = chars[i];
@@ -325,13 +325,37 @@ function escapeOf(c: string): string {
 
 /** What the emitter needs to know about a string, whatever its place: computed once per string. */
 interface ScalarFacts {
-  /** Its code points. */
-  chars: readonly string[];
+  /** Its code points, split only when a style writes it character by character (see charsOf). */
+  chars?: readonly string[];
+  /** How many code points it has (the columns it takes). */
+  width: number;
   analysis: ScalarAnalysis;
   /** Whether go-yaml quotes it as a value (a plain scalar would read back as another type). */
   needsQuotes: boolean;
   /** Whether it can be written as a simple key (`key:`) rather than with `? `. */
   simpleKey: boolean;
+}
+
+/** The string's code points, split once. */
+function charsOf(facts: ScalarFacts, text: string): readonly string[] {
+  return (facts.chars ??= Array.from(text));
+}
+
+/** Its code points and UTF-8 bytes, counted from its UTF-16 code units (a valid pair is one code point of 4 bytes). */
+function measure(text: string): { width: number; bytes: number } {
+  let width = 0;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    width++;
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // a lone surrogate too: written as U+FFFD, 3 bytes
+  }
+  return { width, bytes };
 }
 
 /*
@@ -358,13 +382,13 @@ export function newSigsYamlMemo(): SigsYamlMemo {
 function scalarFacts(memo: SigsYamlMemo, text: string): ScalarFacts {
   const cached = memo.facts.get(text);
   if (cached) return cached;
-  const chars = Array.from(text);
-  const analysis = analyzeScalar(chars);
+  const analysis = analyzeScalar(text);
+  const { width, bytes } = measure(text);
   const facts: ScalarFacts = {
-    chars,
+    width,
     analysis,
     needsQuotes: stringNeedsQuotes(text),
-    simpleKey: !analysis.multiline && utf8.encode(text).length <= MAX_SIMPLE_KEY_BYTES,
+    simpleKey: !analysis.multiline && bytes <= MAX_SIMPLE_KEY_BYTES,
   };
   if (text.length <= FACTS_MAX_LENGTH) {
     if (memo.facts.size >= FACTS_CACHE_LIMIT) memo.facts.clear();
