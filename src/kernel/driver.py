@@ -4,9 +4,19 @@ namespace (ip netns exec): for each packet it reads netfilter's rule counters, s
 the requested credentials (or, for inbound packets, from inside the peer namespace), reads the
 counters again and prints the rules whose counters rose, one JSON object per packet.
 
+One packet, counted once. A chain of our own (table inet meshsim_probe, before the raw table, on
+the output and prerouting hooks) lets exactly one copy of the traced packet's tuple into
+netfilter's tables: later copies of the same tuple — a TCP retransmission, which a starved machine
+sends while the driver waits to read (the peer's ACK never comes: that filter drops it) — are
+dropped there before any rule sees them, and counted, so the result says "the kernel sent N more
+copies" instead of counting the packet twice. The counters are read once that first copy has
+passed the filter and two reads in a row agree, not after a fixed sleep.
+
 Input (stdin, JSON): {"family": "ipv4"|"ipv6", "backend": "iptables"|"nftables", "peerNetns": "/run/netns/NAME",
   "listeners": [15001, ...], "udpSockets": [15053, ...], "packets": [{"direction", "proto", "src", "sport", "dst", "dport",
-  "uid", "gid", "mark", "transparent", "tcpFlags", "state", "probe", "prelude", "listeners"}]}
+  "uid", "gid", "mark", "transparent", "tcpFlags", "state", "probe", "prelude", "listeners"}],
+  "stallSeconds": 0}  (a test's stand-in for a starved machine: the driver holds still this long after each send)
+Output (stdout, one line per packet): {"hits": {"table/chain#n": packets}, "error": str|null, "copies": n}
 Established packets first complete a real TCP handshake (filters open), then only the one traced
 segment is let through to netfilter's tables while the counters are read.
 """
@@ -28,17 +38,34 @@ IPV6_TRANSPARENT = 75
 SO_MARK = 36
 IPV6_CHECKSUM = 7
 SETTLE_SECONDS = 0.03
+# Reading the counters: at most this many reads, this far apart, until two in a row agree.
+MAX_READS = 40
+QUIET_SECONDS = 0.005
 
 RULE_RE = re.compile(r"^\[(\d+):(\d+)\] -A (\S+)")
 NFT_TABLE_RE = re.compile(r"^table (\S+) (\S+) \{")
 NFT_BLOCK_RE = re.compile(r"^\t(chain|set|map|flowtable) (\S+) \{")
 NFT_COUNTER_RE = re.compile(r"counter packets (\d+) bytes \d+")
+PROBE_TABLE = "meshsim_probe"
 
 
-def read_counters_nft():
-    """{'table/chain#n': packets} from `nft list ruleset`, positions counted per chain (our probe tables left out)."""
-    out = subprocess.run(["nft", "list", "ruleset"], check=True, capture_output=True, text=True, timeout=20).stdout
+def probe_counts(lines):
+    """How many copies of the traced packet the probe filter let in ('passed') and dropped ('copies')."""
+    counts = {"passed": 0, "copies": 0}
+    for line in lines:
+        c = NFT_COUNTER_RE.search(line)
+        if c and "@traced" in line:
+            counts["passed"] += int(c.group(1))
+        elif c and "@passed_" in line:
+            counts["copies"] += int(c.group(1))
+    return counts
+
+
+def read_nft(out):
+    """{'table/chain#n': packets} from `nft list ruleset`, positions counted per chain (our own tables
+    left out), and the probe filter's counts."""
     counters, table, chain, pos = {}, None, None, 0
+    probe_lines = []
     for line in out.splitlines():
         m = NFT_TABLE_RE.match(line)
         if m:
@@ -52,6 +79,8 @@ def read_counters_nft():
         if line.startswith("\t}") or line.startswith("}"):
             chain = None
             continue
+        if table == PROBE_TABLE:
+            probe_lines.append(body)
         if not chain or not body or table is None or table.startswith("meshsim_"):
             continue
         if body.startswith("type ") and " hook " in body:
@@ -60,13 +89,18 @@ def read_counters_nft():
         c = NFT_COUNTER_RE.search(body)
         if c:
             counters[f"{table}/{chain}#{pos}"] = int(c.group(1))
-    return counters
+    return counters, probe_counts(probe_lines)
+
+
+def nft_list(*what):
+    return subprocess.run(["nft", "list", *what], check=True, capture_output=True, text=True, timeout=20).stdout
 
 
 def read_counters(save_cmd):
-    """{'table/CHAIN#n': packets} from `iptables-save -c` (or nft's listing), positions counted per chain."""
+    """({'table/CHAIN#n': packets} from `iptables-save -c` (or nft's listing), positions counted per
+    chain; the probe filter's counts)."""
     if save_cmd == "nft":
-        return read_counters_nft()
+        return read_nft(nft_list("ruleset"))
     out = subprocess.run([save_cmd, "-c"], check=True, capture_output=True, text=True, timeout=20).stdout
     counters, table, positions = {}, None, {}
     for line in out.splitlines():
@@ -78,7 +112,22 @@ def read_counters(save_cmd):
             chain = m.group(3)
             positions[chain] = positions.get(chain, 0) + 1
             counters[f"{table}/{chain}#{positions[chain]}"] = int(m.group(1))
-    return counters
+    return counters, probe_counts(nft_list("table", "inet", PROBE_TABLE).splitlines())
+
+
+def settled_counters(save_cmd):
+    """The counters once the traced packet has passed the probe filter and two reads in a row agree
+    (a bounded number of reads): what its one copy did, however slowly the machine runs."""
+    last = None
+    for _ in range(MAX_READS):
+        read = read_counters(save_cmd)
+        if read[1]["passed"] and read == last:
+            return read
+        last = read if read[1]["passed"] else None
+        time.sleep(QUIET_SECONDS)
+    if last is None:
+        raise RuntimeError("the packet never reached the pod's netfilter hooks")
+    raise RuntimeError(f"the counters were still moving after {MAX_READS} reads")
 
 
 def checksum(data):
@@ -125,35 +174,36 @@ class owned_by:
         libc.setfsgid(0)
 
 
-PROBE_SET = "meta l4proto . th sport . th dport @probes accept"
+TUPLE = "meta l4proto . th sport . th dport"
 
 
-def declare_probes(packets):
-    """The tuples of every traced new packet, so one filter serves them all without an nft call each."""
-    elements = sorted({f'{p["proto"]} . {p["sport"]} . {p["dport"]}' for p in packets if p.get("state") != "established"})
-    script = ["add set inet meshsim_probe probes { type inet_proto . inet_service . inet_service; }"]
-    if elements:
-        script.append("add element inet meshsim_probe probes { " + ", ".join(elements) + " }")
-    subprocess.run(["nft", "-f", "-"], input="\n".join(script), text=True, check=True, timeout=20)
+def declare_filter_sets():
+    """The traced packet's tuple, and per hook the tuples whose one copy has gone in."""
+    script = "\n".join([
+        f"add set inet {PROBE_TABLE} traced {{ type inet_proto . inet_service . inet_service; }}",
+        f"add set inet {PROBE_TABLE} passed_out {{ type inet_proto . inet_service . inet_service; flags dynamic; }}",
+        f"add set inet {PROBE_TABLE} passed_pre {{ type inet_proto . inet_service . inet_service; flags dynamic; }}",
+    ])
+    subprocess.run(["nft", "-f", "-"], input=script, text=True, check=True, timeout=20)
 
 
 def set_filter(mode, tup=None):
-    """What may reach netfilter's tables: 'all', the declared 'probes', or one tuple."""
+    """What may reach netfilter's tables: 'all' (handshakes, preludes), or one copy of one tuple
+    (proto, sport, dport) per hook: replies, ICMP errors, other packets' late copies and this
+    packet's own second copy never move a counter. Packets looped back on lo went through the
+    output filter already (their tuple may be rewritten by then)."""
+    script = [f"flush chain inet {PROBE_TABLE} out", f"flush chain inet {PROBE_TABLE} pre"]
     if mode == "all":
-        out_rule, pre_rule = "accept", "accept"
-    elif mode == "probes":
-        out_rule = pre_rule = PROBE_SET
+        script += [f"add rule inet {PROBE_TABLE} out accept", f"add rule inet {PROBE_TABLE} pre accept"]
     else:
         proto, sport, dport = tup
-        out_rule = pre_rule = f"meta l4proto {proto} th sport {sport} th dport {dport} accept"
-    script = "\n".join([
-        "flush chain inet meshsim_probe out",
-        "flush chain inet meshsim_probe pre",
-        f"add rule inet meshsim_probe out {out_rule}",
-        'add rule inet meshsim_probe pre iifname "lo" accept',
-        f"add rule inet meshsim_probe pre {pre_rule}",
-    ])
-    subprocess.run(["nft", "-f", "-"], input=script, text=True, check=True, timeout=20)
+        script += [f"flush set inet {PROBE_TABLE} {s}" for s in ("traced", "passed_out", "passed_pre")]
+        script.append(f"add element inet {PROBE_TABLE} traced {{ {proto} . {sport} . {dport} }}")
+        script.append(f'add rule inet {PROBE_TABLE} pre iifname "lo" accept')
+        for chain in ("out", "pre"):
+            script.append(f"add rule inet {PROBE_TABLE} {chain} {TUPLE} @passed_{chain} counter drop")
+            script.append(f"add rule inet {PROBE_TABLE} {chain} {TUPLE} @traced add @passed_{chain} {{ {TUPLE} }} counter accept")
+    subprocess.run(["nft", "-f", "-"], input="\n".join(script), text=True, check=True, timeout=20)
 
 
 def open_socket(p, family):
@@ -295,8 +345,8 @@ def established(p, family, spec, listeners, owners, save):
             local, remote = client.getsockname(), client.getpeername()
         else:
             local, remote = (p["src"], p["sport"]), (p["dst"], p["dport"])
-        set_filter("tuple", (p["proto"], local[1], remote[1]))
-        before = read_counters(save)
+        set_filter("packet", (p["proto"], local[1], remote[1]))
+        before, _ = read_counters(save)
         if p.get("probe") == "server":
             server.send(b"x")
         elif client is not None:
@@ -304,12 +354,12 @@ def established(p, family, spec, listeners, owners, save):
         else:
             os.write(w_cmd, b"s")
             os.read(r_ack, 1)
-        time.sleep(SETTLE_SECONDS)
-        after = read_counters(save)
+        time.sleep(spec.get("stallSeconds", 0))
+        after, probe = settled_counters(save)
         # Tear the connection down at once (RST, filters open) so no retransmission outlives it.
         set_filter("all")
         abort(server)
-        return before, after
+        return before, after, probe["copies"]
     finally:
         if client is not None:
             abort(client)
@@ -322,9 +372,7 @@ def main():
     spec = json.load(sys.stdin)
     family = socket.AF_INET if spec["family"] == "ipv4" else socket.AF_INET6
     save = "nft" if spec.get("backend") == "nftables" else "iptables-save" if spec["family"] == "ipv4" else "ip6tables-save"
-    declare_probes(spec["packets"])
-    set_filter("probes")
-    filter_mode = "probes"
+    declare_filter_sets()
     owners = {}
     envoy = []
     for port in spec.get("listeners", []):
@@ -341,21 +389,17 @@ def main():
             extra.append(s)
         error = None
         before = after = {}
+        copies = 0
         try:
             if p.get("prelude"):
                 set_filter("all")
-                filter_mode = "all"
                 send(dict(p["prelude"], direction="outbound"), family)
                 time.sleep(SETTLE_SECONDS)
             if p.get("state") == "established":
-                filter_mode = "changing"
-                before, after = established(p, family, spec, envoy + extra, owners, save)
+                before, after, copies = established(p, family, spec, envoy + extra, owners, save)
             else:
-                # Only declared probe tuples reach the tables: replies and ICMP errors never move a counter.
-                if filter_mode != "probes":
-                    set_filter("probes")
-                    filter_mode = "probes"
-                before = read_counters(save)
+                set_filter("packet", (p["proto"], p["sport"], p["dport"]))
+                before, _ = read_counters(save)
                 if p["direction"] == "inbound":
                     send_from_peer(p, family, spec["peerNetns"])
                 else:
@@ -363,8 +407,9 @@ def main():
                         send(p, family)
                     except PermissionError:
                         pass  # a DROP on the output path fails the send with EPERM; the packet was still traced
-                time.sleep(SETTLE_SECONDS)
-                after = read_counters(save)
+                time.sleep(spec.get("stallSeconds", 0))
+                after, probe = settled_counters(save)
+                copies = probe["copies"]
         except (OSError, RuntimeError) as e:
             error = str(e)
         finally:
@@ -372,7 +417,7 @@ def main():
                 owners.pop(s, None)
                 s.close()
         rose = {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
-        print(json.dumps({"hits": rose, "error": error}), flush=True)
+        print(json.dumps({"hits": rose, "error": error, "copies": copies}), flush=True)
     for s in datagram:
         s.close()
 

@@ -31,6 +31,17 @@ function run(args: string[], input?: string): string {
 export interface KernelHits {
   hits: Record<string, number>;
   error: string | null;
+  /**
+   * More copies of the packet the kernel sent (a TCP retransmission while the driver waited):
+   * the driver's filter dropped them before any rule, so `hits` counts the one traced copy.
+   */
+  copies: number;
+}
+
+/** How the driver sends. `stallSeconds`: it holds still this long after each send, as a starved machine would. */
+export interface SendOptions {
+  sockets?: { tcp: number[]; udp?: number[] };
+  stallSeconds?: number;
 }
 
 export interface Pod {
@@ -48,7 +59,7 @@ export interface Pod {
    * Sends each packet and reports the rules whose counters rose. `sockets` replaces the default
    * transparent listeners (Envoy's 15001 and 15006, uid 0 gid 1337): ztunnel's in-pod sockets.
    */
-  send(packets: DriverPacket[], sockets?: { tcp: number[]; udp?: number[] }): KernelHits[];
+  send(packets: DriverPacket[], options?: SendOptions): KernelHits[];
   destroy(): void;
 }
 
@@ -155,8 +166,9 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
       for (const m of members) run(['ip', 'netns', 'exec', name, 'ipset', 'add', set, m]);
     }
     if (setup.nftPrelude) run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], setup.nftPrelude);
-    // Chains that run before the raw table and drop everything but the probes (driver.py fills them
-    // per packet), so replies, ICMP errors and neighbour traffic never move a counter.
+    // Chains that run before the raw table and drop everything but one copy of the traced packet
+    // (driver.py fills them per packet), so replies, ICMP errors, neighbour traffic and
+    // retransmissions never move a counter.
     run(['ip', 'netns', 'exec', name, 'nft', '-f', '-'], [
       'table inet meshsim_probe {',
       '  chain out { type filter hook output priority -400; policy drop; }',
@@ -184,8 +196,8 @@ export function createPod(family: Family, tproxyMark?: number, forwarding = fals
       const listing = run(['ip', 'netns', 'exec', name, 'nft', 'list', 'ruleset']);
       return listing.split(/(?=^table )/m).filter((t) => !/^table \S+ meshsim_/.test(t)).join('');
     },
-    send(packets, sockets) {
-      const spec = { family, backend, peerNetns: `/run/netns/${peer}`, listeners: sockets?.tcp ?? [15001, 15006], udpSockets: sockets?.udp ?? [], packets };
+    send(packets, { sockets, stallSeconds = 0 } = {}) {
+      const spec = { family, backend, peerNetns: `/run/netns/${peer}`, listeners: sockets?.tcp ?? [15001, 15006], udpSockets: sockets?.udp ?? [], packets, stallSeconds };
       const out = run(['ip', 'netns', 'exec', name, 'python3', DRIVER], JSON.stringify(spec));
       return out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as KernelHits);
     },

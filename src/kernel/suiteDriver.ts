@@ -36,6 +36,8 @@ export interface KernelConfig {
   listing?: (saved: string) => string[];
   /** The hits the kernel can count (an nft rule without a `counter` moves none); every hit when absent. */
   counted?: (at: string) => boolean;
+  /** The driver holds still this long after each send (a test's starved machine); 0 when absent. */
+  stallSeconds?: number;
 }
 
 export interface Disagreement {
@@ -95,6 +97,8 @@ export class KernelComparison {
   readonly disagreements: Disagreement[] = [];
   readonly refused: string[] = [];
   readonly listings: string[] = [];
+  /** Packets the kernel sent more than once (retransmitted while the driver waited): each copy after the first was kept out of the rules. */
+  readonly retransmitted: string[] = [];
 
   /** `tag` starts every report line (`[kernel nft]`); `listingOf` names the kernel's listing (`nft list ruleset`). */
   constructor(private readonly tag: string, private readonly listingOf: string) {}
@@ -111,13 +115,14 @@ export class KernelComparison {
         return 0;
       }
       if (c.listing) this.listings.push(...c.listing(pod.save()));
-      const kernel = pod.send(c.packets.map(toDriver), c.pod.sockets);
+      const kernel = pod.send(c.packets.map(toDriver), { sockets: c.pod.sockets, stallSeconds: c.stallSeconds });
       if (kernel.length !== c.packets.length) throw new Error(`the driver answered ${kernel.length} of ${c.packets.length} packets`);
       c.packets.forEach((p, i) => {
         const k = kernel[i];
         const r = traceRuleset(c.ruleset, p, { network: c.network });
         const errors = [...(c.readErrors ?? []), ...r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)];
         const hits = Object.fromEntries(r.hits.filter((h) => !c.counted || c.counted(h.at)).map((h) => [h.at, h.packets]));
+        if (k.copies > 0) this.retransmitted.push(`${c.what} packet ${i}: the kernel retransmitted it (${k.copies} more ${k.copies === 1 ? 'copy' : 'copies'}, kept out of the rules; the first copy is compared)`);
         if (errors.length) this.refused.push(`${c.what} packet ${i}: the engine could not trace it: ${errors[0]}`);
         // Random rules may leave a connection unable to complete its handshake; nothing to compare then.
         else if (k.error && p.state === 'established') return;
@@ -146,7 +151,8 @@ export class KernelComparison {
   /** Prints what was compared and the first of each kind of difference, then holds the test to none and at least `minPairs` pairs. */
   report(label: string, minPairs: number): void {
     const { tag } = this;
-    console.log(`${tag} ${label}: compared ${this.pairs} configuration x packet pairs, ${this.disagreements.length} disagreement(s), ${this.refused.length} refused`);
+    console.log(`${tag} ${label}: compared ${this.pairs} configuration x packet pairs, ${this.disagreements.length} disagreement(s), ${this.refused.length} refused, ${this.retransmitted.length} retransmitted by the kernel`);
+    for (const r of this.retransmitted.slice(0, 3)) console.log(`${tag} RETRANSMITTED ${r}`);
     for (const d of this.disagreements.slice(0, 5)) {
       console.log(`${tag} DISAGREE ${d.what}\n  packet ${JSON.stringify(d.packet)}\n  kernel ${JSON.stringify(d.kernel)}\n  tracer ${JSON.stringify(d.tracer)}\n${d.rules}`);
     }
