@@ -89,6 +89,14 @@ describe('tracePacket on hand-made rule sets', () => {
     expect(r.ok).toBe(false);
     expect(r.diagnostics[0].message).toMatch(/not an IP address/);
   });
+
+  it('reports a bad prelude packet as its own, before tracing anything', () => {
+    // Found by the scenario fuzz: a prelude's port NaN and an IPv6 address reached the step's note.
+    const r = tracePacket(A, app('198.51.100.1', 80, { prelude: { proto: 'tcp', src: { addr: '192.0.2.10', port: 0 }, dst: { addr: '::', port: Number.NaN } } }));
+    expect(r.ok).toBe(false);
+    expect(r.steps).toEqual([]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual(['prelude packet dst address :: is not ipv4', 'prelude packet dst port must be 0-65535']);
+  });
 });
 
 describe('tracePacket against the kernel-recorded corpus', () => {

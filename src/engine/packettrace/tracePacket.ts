@@ -86,14 +86,18 @@ function silent(): Recorder {
   return { hit: () => {}, step: () => {}, terminal: () => {}, warn: () => {} };
 }
 
+/** The packet's endpoints and protocol, and its prelude's (an earlier packet of the same family), as the tracer can send them. */
 function validate(packet: TracePacket): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [name, ep] of [['src', packet.src], ['dst', packet.dst]] as const) {
-    if (!ep || !canonicalAddr(ep.addr)) out.push(diagnostic('packettrace', 'error', `packet ${name} address "${ep?.addr}" is not an IP address`));
-    else if (familyOf(ep.addr) !== packet.family) out.push(diagnostic('packettrace', 'error', `packet ${name} address ${ep.addr} is not ${packet.family}`));
-    if (!ep || !Number.isInteger(ep.port) || ep.port < 0 || ep.port > 65535) out.push(diagnostic('packettrace', 'error', `packet ${name} port must be 0-65535`));
+  const sent = [['packet', packet], ...(packet.prelude ? [['prelude packet', packet.prelude] as const] : [])] as const;
+  for (const [what, p] of sent) {
+    for (const [name, ep] of [['src', p.src], ['dst', p.dst]] as const) {
+      if (!ep || !canonicalAddr(ep.addr)) out.push(diagnostic('packettrace', 'error', `${what} ${name} address "${ep?.addr}" is not an IP address`));
+      else if (familyOf(ep.addr) !== packet.family) out.push(diagnostic('packettrace', 'error', `${what} ${name} address ${ep.addr} is not ${packet.family}`));
+      if (!ep || !Number.isInteger(ep.port) || ep.port < 0 || ep.port > 65535) out.push(diagnostic('packettrace', 'error', `${what} ${name} port must be 0-65535`));
+    }
+    if (p.proto !== 'tcp' && p.proto !== 'udp') out.push(diagnostic('packettrace', 'error', `${what} proto must be tcp or udp`));
   }
-  if (packet.proto !== 'tcp' && packet.proto !== 'udp') out.push(diagnostic('packettrace', 'error', `packet proto must be tcp or udp`));
   return out;
 }
 
