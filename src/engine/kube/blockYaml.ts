@@ -7,10 +7,10 @@
  * rendered sidecar (≈5 KB), which every injection reads; blockYaml.test.ts holds it to the full
  * reader on every template output and corpus text it can find, and on generated texts.
  *
- * The reading itself is the shared block reader's (blockYamlReader.ts); this file says go-yaml v2's
+ * The reading itself is the shared block reader's (yaml/blockYamlReader.ts); this file says go-yaml v2's
  * rules for it.
  */
-import { readBlockYamlWith, type BlockYamlRules } from './blockYamlReader.ts';
+import { readBlockYamlWith, type BlockYamlRules } from '../yaml/index.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 
 /** How go-yaml v2 reads a plain scalar and which JSON key a map key becomes (GO_YAML_SCALARS, goYamlResolve.ts). */

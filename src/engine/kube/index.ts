@@ -7,7 +7,6 @@ export { cloneJson } from './cloneJson.ts';
 export { setOwn, hasOwn } from './ownProperty.ts';
 export { decodeKubeYaml, decodeKubeNode, type DecodedKubeYaml, type KubeYamlDocument } from './decodeKubeYaml.ts';
 export { readBlockYaml } from './blockYaml.ts';
-export { readBlockYamlWith, type BlockYamlRules } from './blockYamlReader.ts';
 export { GO_YAML_SCALARS } from './goYamlResolve.ts';
 export { resolvePlainScalar, stringNeedsQuotes } from './goYamlResolve.ts';
 export { compareGoYamlKeys } from './goYamlKeyOrder.ts';
