@@ -9,7 +9,8 @@ import { measureRatio, type BenchRow, type BenchSuite } from './harness.ts';
  * all five tabs, admission with its suggestions, the injection, the capture rules, one traced
  * packet); the other rows are what the worker does as a user works: one engine, one thing changed.
  * The cold rows compute every panel, kube-inject's output included, except the "first view" row,
- * which asks as the app's worker does before the "Injected YAML (kube-inject)" view is opened.
+ * which asks as the app's worker does before the "Injected YAML (kube-inject)" view is opened and
+ * before any fix's Apply is pressed (the texts a fix would leave are written then).
  */
 
 /** A fresh engine per call: the whole analysis, no memo. */
@@ -38,7 +39,10 @@ export const suite: BenchSuite = {
     if (check.admission.workloads[0]?.verdict !== 'injected' || !check.traffic?.trace || !check.injection?.kubeInject.output) {
       throw new Error(`the default scenario no longer injects and traces: ${check.diagnostics.map((d) => d.message).join('; ')}`);
     }
-    if (!cold({ texts, defer: { kubeInject: true } }).injection?.kubeInject.deferred) throw new Error('kube-inject is no longer deferred when asked');
+    const firstView = { kubeInject: true, suggestionTexts: true };
+    const first = cold({ texts, defer: firstView });
+    if (!first.injection?.kubeInject.deferred) throw new Error('kube-inject is no longer deferred when asked');
+    if (!first.admission.workloads[0]?.suggestions.length || first.admission.workloads[0].suggestions.some((s) => !s.textsDeferred)) throw new Error("a fix's texts are no longer deferred when asked");
     const notInjected = { ...texts, namespaces: texts.namespaces.replace('istio-injection: enabled', 'istio-injection: disabled') };
     // Each row's floor is timed beside that row (measureRatio), and printed with it.
     const rows: BenchRow[] = [];
@@ -47,8 +51,9 @@ export const suite: BenchSuite = {
       rows.push({ what, ms: r.ms, ratio: r.ratio, floor: floorName, floorMs: r.floorMs });
     };
     add('analyzeScenario, cold (injected, with traffic trace; every panel, kube-inject included)', () => cold({ texts }));
-    // What the app's worker computes for the first view: kube-inject's output waits until its view is opened.
-    add('analyzeScenario, cold, first view (as the app asks: kube-inject deferred)', () => cold({ texts, defer: { kubeInject: true } }));
+    // What the app's worker computes for the first view: kube-inject's output waits until its view
+    // is opened, a fix's texts until its Apply is pressed.
+    add("analyzeScenario, cold, first view (as the app asks: kube-inject and fixes' texts deferred)", () => cold({ texts, defer: firstView }));
     add('analyzeScenario, cold (namespace opted out: admission only)', () => cold({ texts: notInjected }));
     add('analyzeScenario, cold, IPv6 trace', () => cold({ texts, traffic: { family: 'ipv6', preset: 'request-arrives' } }));
     add('again with only the packet preset changed', alternating([{ texts, traffic: { preset: 'app-calls-service' } }, { texts, traffic: { preset: 'request-arrives' } }]));

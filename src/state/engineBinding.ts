@@ -1,4 +1,5 @@
 import { createEngineClient, type EngineClient } from '../worker/engineClient.ts';
+import type { ScenarioInput } from '../worker/protocol.ts';
 import { INLINE_LIMIT, autosaveNow } from './persistence.ts';
 import type { AppStore } from './store.ts';
 
@@ -17,13 +18,18 @@ export function bindEngine(store: AppStore, options: { timeoutMs?: number; clien
       else store.setState({ running: false, engineNotice: `${event.reason}. Your text is untouched; edit it to try again.` });
     }, { timeoutMs: options.timeoutMs });
 
-  store.setState({ requestBuiltinConfigMaps: () => client.builtinConfigMaps() });
-  const post = () => {
+  const inputOf = (): ScenarioInput => {
     const { texts, selectedWorkload, traffic, cluster, upgrade, kubeInjectShown } = store.getState();
     // kube-inject's output is shown in one view of the Patched pod panel: computed once that view has been opened.
     const defer = kubeInjectShown ? {} : { defer: { kubeInject: true } };
-    client.analyze({ texts, selectedWorkload, traffic, cluster, ...defer, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) });
+    return { texts, selectedWorkload, traffic, cluster, ...defer, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) };
   };
+  store.setState({
+    requestBuiltinConfigMaps: () => client.builtinConfigMaps(),
+    // The worker writes a fix's texts when its Apply is pressed (protocol.ts), for the inputs as they are now.
+    requestFixTexts: (fix) => client.fixTexts(inputOf(), fix),
+  });
+  const post = () => client.analyze(inputOf());
   const send = () => {
     store.setState({ running: true });
     // A large text could take the tab down with the engine: it is saved before the engine sees it.

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { ClusterOptions, InputName, UpgradeStep, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
+import type { ClusterOptions, FixRef, FixTexts, InputName, UpgradeStep, ScenarioResult, SourceRef, TrafficOptions } from '../worker/protocol.ts';
 import { defaultScenario, examples } from './defaultScenario.ts';
+import { refusalOf, type FixRefusal, type OfferedFix } from './fixTexts.ts';
 
 /** A result panel's id; the UI's panel registry (src/ui/panels/registry.ts) says which exist. */
 export type PanelId = string;
@@ -21,6 +22,16 @@ export interface InputsSlice {
   /** The last change applied from a panel (a suggested fix), with the texts before it, for Undo. */
   lastApplied?: { label: string; before: Partial<Record<InputName, string>> };
   applyChange(label: string, texts: Partial<Record<InputName, string>>): void;
+  /**
+   * Applies a verified fix as one undoable change (applyChange). Its texts are written by the
+   * engine when asked (the app's analyses leave them: worker/protocol.ts `fixTexts`), so this asks
+   * for them first; when they cannot be written, `fixNotice` says why.
+   */
+  applyFix(fix: OfferedFix): void;
+  /** The fix whose texts are being written. */
+  applyingFix?: FixRef;
+  /** Why the last fix pressed was not applied; said while the texts are the ones it was said of. */
+  fixNotice?: FixRef & { why: FixRefusal; texts: Record<InputName, string> };
   undoLastChange(): void;
   setActiveInput(name: InputName): void;
   /** The upgrade the Upgrade panel previews (an example's plan, or the target install the user pasted); not kept in links. */
@@ -34,6 +45,8 @@ export interface ResultsSlice {
   running: boolean;
   /** Asks the engine for its built-in install as ConfigMap texts (set once the engine is bound). */
   requestBuiltinConfigMaps?: () => Promise<{ injector: string; mesh: string }>;
+  /** Asks the engine for the texts a fix of the selected workload leaves, for the inputs as they are (set once bound). */
+  requestFixTexts?: (fix: FixRef) => Promise<FixTexts>;
   /** A message about the engine itself (restarted after a hang, crashed), shown in the status bar. */
   engineNotice?: string;
 }
@@ -63,7 +76,7 @@ export type AppState = InputsSlice & ResultsSlice & UiSlice;
 let revealNonce = 0;
 
 export function createAppStore(initialTexts: Record<InputName, string> = defaultScenario) {
-  return createStore<AppState>()((set) => ({
+  return createStore<AppState>()((set, get) => ({
     texts: { ...initialTexts },
     activeInput: 'workloads',
     traffic: { family: 'ipv4', preset: 'app-calls-service' },
@@ -78,6 +91,28 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
         const before = Object.fromEntries(Object.keys(texts).map((k) => [k, s.texts[k as InputName]]));
         return { texts: { ...s.texts, ...texts }, lastApplied: { label, before }, exampleId: undefined };
       }),
+    applyFix: (fix) => {
+      const { section, index, sentence } = fix;
+      const ref = { section, index, sentence };
+      const state = get();
+      if (state.applyingFix) return;
+      const refuse = (why: FixRefusal, texts = get().texts) => set({ applyingFix: undefined, fixNotice: { ...ref, why, texts } });
+      if (fix.unwritable) return refuse({ unwritable: fix.unwritable });
+      if (!fix.textsDeferred) return Object.keys(fix.texts).length ? get().applyChange(sentence, fix.texts) : refuse({ empty: true });
+      const request = state.requestFixTexts;
+      if (!request) return refuse({ failed: 'the engine is not ready yet' });
+      const asked = state.texts;
+      set({ applyingFix: ref, fixNotice: undefined });
+      request(ref).then(
+        (answer) => {
+          if (get().texts !== asked) return refuse({ changed: true });
+          if (!Object.keys(answer.texts).length) return refuse(refusalOf(answer), asked);
+          set({ applyingFix: undefined });
+          get().applyChange(sentence, answer.texts);
+        },
+        (err: unknown) => refuse({ failed: err instanceof Error ? err.message : String(err) }),
+      );
+    },
     undoLastChange: () =>
       set((s) => (s.lastApplied ? { texts: { ...s.texts, ...s.lastApplied.before }, lastApplied: undefined, exampleId: undefined } : {})),
     setActiveInput: (name) => set({ activeInput: name }),

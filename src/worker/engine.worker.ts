@@ -19,19 +19,19 @@ const service = createEngineService(
 let newest = 0;
 scope.onmessage = (event: MessageEvent<EngineRequest>) => {
   const req = event.data;
-  if (req.type !== 'analyze' || !req.blobs) {
+  if (req.type === 'builtinConfigMaps' || !req.blobs) {
     if (req.type === 'analyze') newest = req.id;
     service.handle(req);
     return;
   }
-  newest = req.id;
+  if (req.type === 'analyze') newest = req.id;
   const blobs = Object.entries(req.blobs);
   void Promise.all(blobs.map(([, blob]) => blob!.text())).then(
     (texts) => {
-      if (newest !== req.id) return;
+      if (req.type === 'analyze' && newest !== req.id) return;
       const all = { ...req.input.texts };
       blobs.forEach(([name], i) => (all[name as keyof typeof all] = texts[i]));
-      service.handle({ type: 'analyze', id: req.id, input: { ...req.input, texts: all } });
+      service.handle({ ...req, input: { ...req.input, texts: all }, blobs: undefined });
     },
     (err: unknown) => scope.postMessage({ type: 'failure', id: req.id, message: `a large text could not be read: ${err instanceof Error ? err.message : String(err)}` }),
   );

@@ -1,4 +1,4 @@
-import type { EngineRequest, EngineResponse, InputName, ScenarioInput, ScenarioResult } from './protocol.ts';
+import type { EngineRequest, EngineResponse, FixRef, FixTexts, InputName, ScenarioInput, ScenarioResult } from './protocol.ts';
 import { BLOB_THRESHOLD, blobOf } from './largeTexts.ts';
 
 export type EngineEvent =
@@ -86,6 +86,9 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
     worker?.terminate();
     pendingId = 0;
     queued = undefined;
+    // A question the old worker held is not answered by the new one.
+    for (const [id, waiter] of waiting) waiter({ type: 'failure', id, message: reason });
+    waiting.clear();
     start();
     onEvent({ type: 'restarted', reason });
   };
@@ -93,22 +96,11 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
   const send = (input: ScenarioInput) => {
     const id = nextId++;
     pendingId = id;
-    const post = (req: EngineRequest) => {
+    // The watchdog starts once the request is sent.
+    withLargeTexts(input, () => pendingId === id, (packed) => {
       arm();
-      worker!.postMessage(req);
-    };
-    // Large texts go as Blobs, built a slice per task (largeTexts.ts); the watchdog starts once sent.
-    const large = (Object.keys(input.texts) as InputName[]).filter((n) => (input.texts[n]?.length ?? 0) >= BLOB_THRESHOLD);
-    if (!large.length) return post({ type: 'analyze', id, input });
-    void Promise.all(large.map((n) => blobOf(input.texts[n]!))).then(
-      (blobs) => {
-        if (pendingId !== id) return; // the worker was restarted meanwhile
-        const texts = { ...input.texts };
-        for (const n of large) texts[n] = '';
-        post({ type: 'analyze', id, input: { ...input, texts }, blobs: Object.fromEntries(large.map((n, i) => [n, blobs[i]])) });
-      },
-      () => pendingId === id && post({ type: 'analyze', id, input }),
-    );
+      worker!.postMessage({ type: 'analyze', id, ...packed } satisfies EngineRequest);
+    });
   };
 
   start();
@@ -120,6 +112,26 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
       if (pendingId !== 0) queued = input;
       else send(input);
     },
+    /**
+     * The texts a fix of the selected workload leaves in the editors, for `input` (the one its
+     * result came from, or the newest): asked when the user presses the fix's Apply. Rejects when
+     * the engine fails or is restarted meanwhile.
+     */
+    fixTexts(input: ScenarioInput, fix: FixRef): Promise<FixTexts> {
+      const id = nextId++;
+      const sentTo = worker;
+      return new Promise((resolve, reject) => {
+        // Its own deadline: a worker stuck writing them is replaced as a stuck analysis is.
+        const limit = warm ? timeoutMs : timeoutMs + startupGraceMs;
+        const deadline = setTimeout(() => waiting.has(id) && restart(`the engine did not answer within ${limit / 1000} s and was restarted`), limit);
+        waiting.set(id, (msg) => {
+          clearTimeout(deadline);
+          if (msg.type === 'fixTexts') resolve({ texts: msg.texts, ...(msg.unwritable ? { unwritable: msg.unwritable } : {}), ...(msg.gone ? { gone: msg.gone } : {}) });
+          else reject(new Error(msg.type === 'failure' ? msg.message : 'unexpected answer'));
+        });
+        withLargeTexts(input, () => worker === sentTo && waiting.has(id), (packed) => worker!.postMessage({ type: 'fixTexts', id, fix, ...packed } satisfies EngineRequest));
+      });
+    },
     /** meshsim's built-in install as ConfigMap texts, for a user who wants to start from it. */
     builtinConfigMaps(): Promise<{ injector: string; mesh: string }> {
       const id = nextId++;
@@ -130,9 +142,28 @@ export function createEngineClient(onEvent: (e: EngineEvent) => void, options: E
     },
     dispose() {
       clearTimeout(watchdog);
+      waiting.clear();
       worker?.terminate();
     },
   };
 }
 
 export type EngineClient = ReturnType<typeof createEngineClient>;
+
+/**
+ * Sends an input, its large texts as Blobs built a slice per task (largeTexts.ts), unless `still()`
+ * says the request was given up meanwhile (the worker restarted, a newer input replaced it).
+ */
+function withLargeTexts(input: ScenarioInput, still: () => boolean, send: (packed: { input: ScenarioInput; blobs?: Partial<Record<InputName, Blob>> }) => void): void {
+  const large = (Object.keys(input.texts) as InputName[]).filter((n) => (input.texts[n]?.length ?? 0) >= BLOB_THRESHOLD);
+  if (!large.length) return send({ input });
+  void Promise.all(large.map((n) => blobOf(input.texts[n]!))).then(
+    (blobs) => {
+      if (!still()) return;
+      const texts = { ...input.texts };
+      for (const n of large) texts[n] = '';
+      send({ input: { ...input, texts }, blobs: Object.fromEntries(large.map((n, i) => [n, blobs[i]])) });
+    },
+    () => still() && send({ input }),
+  );
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeScenario } from '../engine/index.ts';
 import { examples } from '../examples/examples.ts';
 import { createEngineService, type LaterEngine } from './engineService.ts';
 import type { EngineResponse } from './protocol.ts';
@@ -86,5 +87,42 @@ describe('the CEL compiler in the engine worker', () => {
     await cel;
     await new Promise((r) => setTimeout(r, 0));
     expect(posted.map((r) => r.id)).toEqual([1, 2]);
+  });
+});
+
+describe("a fix's texts in the engine worker", () => {
+  const fixOf = (r: EngineResponse) => (r.type === 'result' ? r.result.admission.workloads[r.result.selectedWorkload].suggestions : []);
+  const notInjected = { ...texts, namespaces: texts.namespaces.replace('istio-injection: enabled', 'istio-injection: disabled') };
+
+  it('are left unwritten in analyses, and written when asked, as a whole analysis writes them', async () => {
+    const posted: EngineResponse[] = [];
+    const service = createEngineService({ later: () => import('../engine/later.ts') }, (r) => posted.push(r));
+    await service.ready;
+    service.handle({ type: 'analyze', id: 1, input: { texts: notInjected } });
+    const offered = fixOf(posted[0]);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const s of offered) expect(s).toMatchObject({ texts: {}, textsDeferred: true });
+    const whole = analyzeScenario({ texts: notInjected }).admission.workloads[0].suggestions;
+    const last = offered.length - 1;
+    service.handle({ type: 'fixTexts', id: 2, input: { texts: notInjected }, fix: { section: 'admission', index: last, sentence: offered[last].sentence } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted[1]).toEqual({ type: 'fixTexts', id: 2, texts: whole[last].texts });
+    expect(Object.keys(whole[last].texts).length).toBeGreaterThan(0);
+    // A fix the input no longer offers is not written.
+    service.handle({ type: 'fixTexts', id: 3, input: { texts }, fix: { section: 'admission', index: last, sentence: offered[last].sentence } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted[2]).toEqual({ type: 'fixTexts', id: 3, texts: {}, gone: true });
+  });
+
+  it('say which tab refuses an edit', async () => {
+    const posted: EngineResponse[] = [];
+    const service = createEngineService({ later: () => import('../engine/later.ts') }, (r) => posted.push(r));
+    const broken = { ...texts, namespaces: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: bookinfo\n---\nfoo: [unclosed\n' };
+    service.handle({ type: 'analyze', id: 1, input: { texts: broken } });
+    const index = fixOf(posted[0]).findIndex((s) => s.edits.some((e) => e.input === 'namespaces'));
+    service.handle({ type: 'fixTexts', id: 2, input: { texts: broken }, fix: { section: 'admission', index, sentence: fixOf(posted[0])[index].sentence } });
+    await service.ready;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.find((r) => r.id === 2)).toEqual({ type: 'fixTexts', id: 2, texts: {}, unwritable: { input: 'namespaces', reason: 'yaml-error' } });
   });
 });

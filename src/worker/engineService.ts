@@ -1,6 +1,6 @@
 import type { LATER_STAGES as LaterStages, builtinConfigMaps as BuiltinConfigMaps } from '../engine/later.ts';
 import { createScenarioEngine, FIRST_STAGES, LATER_SECTIONS } from '../engine/firstVerdict.ts';
-import type { EngineRequest, EngineResponse, ScenarioInput } from './protocol.ts';
+import type { EngineRequest, EngineResponse, FixRef, FixTexts, ScenarioInput, ScenarioResult } from './protocol.ts';
 
 /** What the later engine chunk gives: its stages and the built-in install as ConfigMaps. */
 export interface LaterEngine {
@@ -16,6 +16,21 @@ export interface EngineLoaders {
 }
 
 type AnalyzeRequest = Extract<EngineRequest, { type: 'analyze' }>;
+type FixTextsRequest = Extract<EngineRequest, { type: 'fixTexts' }>;
+
+/**
+ * The app's analyses leave the texts a fix would write unwritten: the app needs them only when a
+ * fix's Apply is pressed, and asks then (`fixTexts`).
+ */
+const firstView = (input: ScenarioInput): ScenarioInput => ({ ...input, defer: { ...input.defer, suggestionTexts: true } });
+
+/** The texts of one fix of the selected workload, from a result that wrote them. */
+export function fixTextsOf(result: ScenarioResult, fix: FixRef): FixTexts {
+  const list = fix.section === 'admission' ? result.admission.workloads[result.selectedWorkload]?.suggestions : result.ambient?.workload?.fixes;
+  const found = list?.[fix.index];
+  if (!found || found.sentence !== fix.sentence || found.textsDeferred) return { texts: {}, gone: true };
+  return found.unwritable ? { texts: {}, unwritable: found.unwritable } : { texts: found.texts };
+}
 
 /** Whether a scenario may hold webhook matchConditions, which need the CEL compiler. */
 const namesMatchConditions = (input: ScenarioInput) => Object.values(input.texts).some((t) => typeof t === 'string' && t.includes('matchConditions'));
@@ -60,7 +75,7 @@ export function createEngineService(loaders: EngineLoaders, post: (response: Eng
 
   const analyze = (req: AnalyzeRequest) => {
     try {
-      post({ type: 'result', id: req.id, result: engine.analyze(req.input) });
+      post({ type: 'result', id: req.id, result: engine.analyze(firstView(req.input)) });
     } catch (err) {
       // analyze never throws by contract; this is the last line of defence.
       post({ type: 'failure', id: req.id, message: err instanceof Error ? err.message : String(err) });
@@ -74,6 +89,23 @@ export function createEngineService(loaders: EngineLoaders, post: (response: Eng
     else if (!later) void loaded.then(() => latest === req && (failure !== undefined ? post({ type: 'failure', id: req.id, message: failure }) : analyze(req)));
   };
 
+  /**
+   * A fix's texts, for the input it was offered for: the same staged engine without the deferral
+   * (on the input just analysed, only the texts' stages rerun). Ambient's fixes come with the later
+   * stages, so it waits for them, and for the CEL compiler when the input needs it.
+   */
+  const fixTexts = (req: FixTextsRequest) =>
+    void loaded
+      .then(() => (!celReady && namesMatchConditions(req.input) ? loadCel() : undefined))
+      .then(() => {
+        if (failure !== undefined) return post({ type: 'failure', id: req.id, message: failure });
+        try {
+          post({ type: 'fixTexts', id: req.id, ...fixTextsOf(engine.analyze(req.input), req.fix) });
+        } catch (err) {
+          post({ type: 'failure', id: req.id, message: err instanceof Error ? err.message : String(err) });
+        }
+      });
+
   return {
     handle(req: EngineRequest): void {
       if (req.type === 'analyze') {
@@ -82,6 +114,7 @@ export function createEngineService(loaders: EngineLoaders, post: (response: Eng
         else answer(req);
         return;
       }
+      if (req.type === 'fixTexts') return fixTexts(req);
       void loaded.then(() => {
         if (!later) post({ type: 'failure', id: req.id, message: failure ?? 'the engine is not loaded' });
         else post({ type: 'builtinConfigMaps', id: req.id, ...later.builtinConfigMaps() });

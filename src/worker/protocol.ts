@@ -1,7 +1,7 @@
 // The typed messages between the app and the engine's Web Worker. The main thread imports engine
 // *types* only from here (lint-enforced), so imports run one way: UI → state → worker client →
 // engine, and no engine code reaches the main-thread bundle.
-import type { INPUT_NAMES as ENGINE_INPUT_NAMES, InputName, ScenarioInput, ScenarioResult } from '../engine/index.ts';
+import type { AppliedSuggestion, INPUT_NAMES as ENGINE_INPUT_NAMES, InputName, ScenarioInput, ScenarioResult } from '../engine/index.ts';
 
 export type * from '../engine/index.ts';
 
@@ -20,13 +20,45 @@ const sameAsTheEngines: Same<typeof INPUT_NAMES, typeof ENGINE_INPUT_NAMES> = tr
 void sameAsTheEngines;
 
 /**
- * An analysis request. A text of a MB or more travels in `blobs` (its place in `input.texts` left
- * empty): a Blob crosses by reference, where a string is copied inside one main-thread task
- * (largeTexts.ts); the worker puts the texts back before the engine sees the input.
+ * A fix of the selected workload (an admission suggestion or an ambient fix), by where the result
+ * lists it; its sentence makes sure the worker finds the same one.
  */
-export type EngineRequest = { type: 'analyze'; id: number; input: ScenarioInput; blobs?: Partial<Record<InputName, Blob>> } | { type: 'builtinConfigMaps'; id: number };
+export interface FixRef {
+  section: 'admission' | 'ambient';
+  index: number;
+  sentence: string;
+}
+
+/** Why a fix cannot be written into the editors (the engine's `unwritable`). */
+export type UnwritableEdit = NonNullable<AppliedSuggestion['unwritable']>;
+
+/**
+ * An analysis request, or a question about one. A text of a MB or more travels in `blobs` (its
+ * place in `input.texts` left empty): a Blob crosses by reference, where a string is copied inside
+ * one main-thread task (largeTexts.ts); the worker puts the texts back before the engine sees the input.
+ *
+ * The worker's analyses leave the texts a fix would leave in the editors unwritten
+ * (`defer.suggestionTexts`: every fix says `textsDeferred`); they are asked for when the user
+ * presses a fix's Apply, with `fixTexts` for the same input, and answered through the same
+ * staged engine (only the texts' stages rerun).
+ */
+export type EngineRequest =
+  | { type: 'analyze'; id: number; input: ScenarioInput; blobs?: Partial<Record<InputName, Blob>> }
+  | { type: 'fixTexts'; id: number; input: ScenarioInput; blobs?: Partial<Record<InputName, Blob>>; fix: FixRef }
+  | { type: 'builtinConfigMaps'; id: number };
+
+/**
+ * The texts a fix leaves (`texts`, by input), or why there are none: an input refuses the edit
+ * (`unwritable`), or the input no longer offers that fix (`gone`).
+ */
+export interface FixTexts {
+  texts: Partial<Record<InputName, string>>;
+  unwritable?: UnwritableEdit;
+  gone?: true;
+}
 
 export type EngineResponse =
   | { type: 'result'; id: number; result: ScenarioResult }
+  | ({ type: 'fixTexts'; id: number } & FixTexts)
   | { type: 'builtinConfigMaps'; id: number; injector: string; mesh: string }
   | { type: 'failure'; id: number; message: string };

@@ -1,9 +1,8 @@
 import type { AppliedSuggestion } from '../../worker/protocol.ts';
-import { useAppState } from '../../state/storeContext.tsx';
+import { ApplyFix, FixNotice } from './ApplyFix.tsx';
 
 /** Verified edits that would flip the verdict, each applicable with one click (and undoable). */
 export function Suggestions({ items, verdict }: { items: AppliedSuggestion[]; verdict: string }) {
-  const apply = useAppState((s) => s.applyChange);
   if (!items.length) return null;
   return (
     <section className="suggestions" aria-label="What would change the verdict">
@@ -14,14 +13,13 @@ export function Suggestions({ items, verdict }: { items: AppliedSuggestion[]; ve
             <p>{s.sentence}</p>
             {s.command ? <code className="command">{s.command}</code> : null}
             <div className="row">
-              <button className="button" onClick={() => apply(s.sentence, s.texts)} disabled={!Object.keys(s.texts).length}>
-                Apply to the YAML
-              </button>
+              <ApplyFix fix={s} section="admission" index={i} />
               <span className="muted small">
                 verified: the verdict becomes <strong>{s.verdictAfter}</strong>
                 {s.revisionsAfter.length ? ` (revision ${s.revisionsAfter.join(', ')})` : ''}
               </span>
             </div>
+            <FixNotice fix={s} section="admission" index={i} />
           </li>
         ))}
       </ul>

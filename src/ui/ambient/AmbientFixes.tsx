@@ -1,5 +1,5 @@
 import type { AmbientFixApplied } from '../../worker/protocol.ts';
-import { useAppState } from '../../state/storeContext.tsx';
+import { ApplyFix, FixNotice } from '../admission/ApplyFix.tsx';
 
 const HEADING = {
   enroll: 'How to enroll it in ambient',
@@ -13,7 +13,6 @@ const MODE = { ambient: 'ambient', sidecar: 'sidecar', none: 'out of the mesh', 
 
 /** Verified fixes, grouped by what they achieve; each one applies to the YAML in one click (and undoes). */
 export function AmbientFixes({ fixes }: { fixes: AmbientFixApplied[] }) {
-  const apply = useAppState((s) => s.applyChange);
   if (!fixes.length) return null;
   const goals = [...new Set(fixes.map((f) => f.goal))];
   return (
@@ -23,19 +22,19 @@ export function AmbientFixes({ fixes }: { fixes: AmbientFixApplied[] }) {
           <h4>{HEADING[goal]}</h4>
           <ul>
             {fixes
-              .filter((f) => f.goal === goal)
-              .map((f, i) => (
-                <li key={i}>
+              .map((f, index) => ({ f, index }))
+              .filter(({ f }) => f.goal === goal)
+              .map(({ f, index }) => (
+                <li key={index}>
                   <p>{f.sentence}</p>
                   {f.command ? <code className="command">{f.command}</code> : null}
                   <div className="row">
-                    <button className="button" onClick={() => apply(f.sentence, f.texts)} disabled={!Object.keys(f.texts).length}>
-                      Apply to the YAML
-                    </button>
+                    <ApplyFix fix={f} section="ambient" index={index} />
                     <span className="muted small">
                       verified: the pod becomes <strong>{MODE[f.modeAfter]}</strong>
                     </span>
                   </div>
+                  <FixNotice fix={f} section="ambient" index={index} />
                 </li>
               ))}
           </ul>
