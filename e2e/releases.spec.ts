@@ -154,6 +154,19 @@ test('another release with the built-in install says its templates and proxy ima
     expect(cli.status).toBe(0);
     expect(cli.stdout).toContain(`image: ${image}`);
     expect(cli.stderr).toContain(`meshsim: ${sentence} For 1.24's own, give your cluster's istio-sidecar-injector ConfigMap with --injector-config FILE.`);
+    // A dump without an injector ConfigMap, audited as 1.24: the app's audit view and meshsim audit say the same sentence.
+    const dump = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Namespace\n  metadata: {name: shop, labels: {istio-injection: enabled}}\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: web-1, namespace: shop}\n  spec: {containers: [{name: web, image: nginx}]}\n';
+    writeFileSync(join(dir, 'dump.yaml'), dump);
+    const audit = spawnSync('node', [resolve('bin/meshsim.mjs'), 'audit', '-f', join(dir, 'dump.yaml'), '--istio-version', '1.24'], { encoding: 'utf8', timeout: 60_000 });
+    expect(audit.stderr).toContain(`meshsim: ${sentence} For that release's own, give the dump with the revision's istio-sidecar-injector ConfigMap`);
+    await page.getByRole('button', { name: 'Audit', exact: true }).click();
+    await page.getByLabel('Dump file').setInputFiles({ name: 'dump.yaml', mimeType: 'application/yaml', buffer: Buffer.from(dump) });
+    await expect(page.getByTestId('audit-phase')).toContainText('Audited 1 pod');
+    const auditNote = page.getByTestId('audit-master-chart-note');
+    await expect(auditNote).toHaveCount(1);
+    expect((await auditNote.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${sentence} For that release's own, load a dump that has the revision's istio-sidecar-injector ConfigMap.`);
+    await page.screenshot({ path: 'reports/audit-master-chart-1440.png' });
+    await page.getByRole('button', { name: 'Close audit' }).click();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

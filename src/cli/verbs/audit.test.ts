@@ -96,6 +96,33 @@ describe('meshsim audit', () => {
   });
 });
 
+describe('meshsim audit as another release, without an injector ConfigMap', () => {
+  const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } } };
+  const running = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'shop', labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } };
+  const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { 'istio-injection': 'enabled' } } };
+  const dump = () => file('no-injector.yaml', stringify({ apiVersion: 'v1', kind: 'List', items: [ns, running] }));
+  /** The sentence meshsim inject prints for the same release (injection/masterChartNote), without inject's own way to give an install. */
+  const injectSays = async (release: string) => {
+    const r = await runCli(['inject', '--istio-version', release, '-f', file('web.yaml', stringify(deployment))]);
+    const said = /^meshsim: (meshsim's built-in install is Istio master's chart: .*?) For /m.exec(r.err);
+    expect(said, r.err).not.toBeNull();
+    return said![1];
+  };
+
+  it("says the templates and proxy image are master's, in inject's words, then how to give the release's own", async () => {
+    const sentence = await injectSays('1.24');
+    const r = await run(['-f', dump(), '--istio-version', '1.24']);
+    expect(r.err).toContain(`meshsim: ${sentence} For that release's own, give the dump with the revision's istio-sidecar-injector ConfigMap`);
+    const json = JSON.parse((await run(['-f', dump(), '--istio-version', '1.24', '-o', 'json'])).out);
+    expect(json.releases.map((x: { masterChart?: string }) => x.masterChart)).toEqual([sentence]);
+  });
+
+  it('says nothing of it as master, or in an admission-only audit (nothing is rendered)', async () => {
+    expect((await run(['-f', dump()])).err).not.toContain("master's chart");
+    expect((await run(['-f', dump(), '--istio-version', '1.24', '--admission-only'])).err).not.toContain("master's chart");
+  });
+});
+
 describe('meshsim audit, an ambient pod', () => {
   // The same pod twice: as check reads it (the workload), and running as the node agent enrolled it
   // in a dump without istio-cni's ConfigMap — both then take Istio's ambient profile.

@@ -12,6 +12,18 @@ function releasesLine(releases: AuditOverview['releases']): string {
   return releases.length === 1 ? `Audited as: ${releases[0].text}` : ['Audited as:', ...releases.map((r) => `  ${r.text}`)].join('\n');
 }
 
+/**
+ * The revisions rendered by meshsim's built-in install as another release than master: the
+ * engine's sentence (the one meshsim inject and check print), then how to give the cluster's own.
+ */
+function masterChartLines(releases: AuditOverview['releases']): string[] {
+  const noted = releases.filter((r) => r.masterChart);
+  return noted.map((r) => {
+    const who = noted.length > 1 || releases.length > 1 ? `${r.revision === '(any other)' ? 'any other revision' : `revision ${r.revision}`}: ` : '';
+    return `meshsim: ${who}${r.masterChart} For that release's own, give the dump with the revision's istio-sidecar-injector ConfigMap (kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml).`;
+  });
+}
+
 const DRIFT: Record<string, string> = {
   'missing-sidecar': 'needs restart',
   'unwanted-sidecar': 'unwanted sidecar',
@@ -138,6 +150,7 @@ export function run(args: string[], io: CliIO): number {
   const { rows, overview } = auditDump(text, { input: file === '-' ? 'stdin' : file, fidelity, ...(steps ? { steps } : {}), ...(istioRelease ? { istioRelease } : {}) });
   const summary = summarizeAudit(rows);
   const errors = overview.diagnostics.filter((d) => d.severity === 'error');
+  for (const l of masterChartLines(overview.releases)) io.err(l);
   if (format === 'json' || format === 'yaml') {
     const report = { rows, summary, releases: overview.releases, diagnostics: overview.diagnostics };
     io.out(structuredOutput(report, format));

@@ -6,7 +6,8 @@ import { applySteps } from './upgradeSteps.ts';
 import { indexCluster } from './clusterIndex.ts';
 import { podScenarioTexts } from './podScenario.ts';
 import { parseItem, readDump, type DumpContents, type PodRef } from './readDump.ts';
-import type { ScenarioRelease } from '../releases/index.ts';
+import { masterChartNote } from '../injection/index.ts';
+import { isBuiltinInstall, type ScenarioRelease } from '../releases/index.ts';
 import type { AuditOptions, AuditOverview, AuditRelease, AuditRow, PodScenarioTexts } from './types.ts';
 
 /**
@@ -47,16 +48,24 @@ function loadPod(text: string, ref: PodRef, input: string, diagnostics: Diagnost
  * injector ConfigMap gets master by the app's rule, but the app's "no … Istio image tag in the
  * input names a release" would not be true of a dump: the audit reads the release from the
  * injector ConfigMaps alone, because the running proxies' images are what it compares against.
+ * A revision rendered by meshsim's built-in install (no injector ConfigMap for it, or the built-in
+ * one written out) as another release than master gets the master-chart sentence (`rendered`:
+ * only when the audit renders pods).
  */
-function auditReleases(releases: ScenarioRelease): AuditRelease[] {
+function auditReleases(releases: ScenarioRelease, cluster: ScenarioIndex, rendered: boolean): AuditRelease[] {
   const all = [...Object.values(releases.revisions), { ...releases.otherwise, revision: '(any other)' }];
+  const builtin = (revision: string) => {
+    const configMap = cluster.injectorConfigs.find((c) => c.revision === revision)?.object.value;
+    return !configMap || isBuiltinInstall(configMap);
+  };
   return all.map((c) => {
+    const masterChart = rendered && builtin(c.revision) ? masterChartNote(c) : undefined;
     const because =
       c.chosenBy === 'default' && c.revision === '(any other)'
         ? "the dump has no istio-sidecar-injector ConfigMap for it (the audit reads the release from injector ConfigMaps only: the running proxies' image tags are what it compares against)"
         : c.because;
     const who = c.revision === '(any other)' ? 'any other revision' : `revision ${c.revision}`;
-    return { revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary, because, text: `${who} ${c.label} because ${because}` };
+    return { revision: c.revision, label: c.label, chosenBy: c.chosenBy, summary: c.summary, because, text: `${who} ${c.label} because ${because}`, ...(masterChart ? { masterChart } : {}) };
   });
 }
 
@@ -77,7 +86,7 @@ export function openAudit(text: string, options: AuditOptions = {}): AuditSessio
     cluster = { configurations: [], namespaces: new Map(), injectorConfigs: [], diagnostics: [] };
   }
   const diagnostics = [...contents.diagnostics, ...cluster.diagnostics, ...(cluster.releases?.diagnostics ?? [])];
-  const releases = cluster.releases ? auditReleases(cluster.releases) : [];
+  const releases = cluster.releases ? auditReleases(cluster.releases, cluster, (options.fidelity ?? 'full') === 'full') : [];
   const full = (options.fidelity ?? 'full') === 'full' ? createFullAuditor(contents.objects, cluster, { ...options, dumpText: text }) : undefined;
   if (full?.cniAssumed) {
     diagnostics.push(diagnostic('audit', 'warning', "the dump has no istio-cni-config ConfigMap, but istio-cni's node agent has enrolled pods (ambient.istio.io/redirection: enabled): istio-cni's settings are taken as Istio's ambient profile sets them, as the app and meshsim check do without one. For the cluster's own, add the output of kubectl get configmap istio-cni-config -n istio-system -o yaml to the dump."));

@@ -219,6 +219,12 @@ export interface AuditRelease {
   because: string;
   /** The revision, its release and why, as both faces print it after "Audited as: ". */
   text: string;
+  /**
+   * When this revision's pods are rendered by meshsim's built-in install (master's chart) as
+   * another release: the sentence `meshsim inject` / `check` and the Patched pod panel say
+   * (injection/masterChartNote), which both faces follow with how to give the cluster's own.
+   */
+  masterChart?: string;
 }
 
 /** One revision's istiod as the dump shows it: its install, the release it runs, and the context of its webhook calls. */

@@ -111,6 +111,13 @@ export default function AuditView({ onClose }: { onClose(): void }) {
                 </ul>
               </>
             )}
+            {/* The engine's sentence (the one meshsim inject, check and audit print), then this face's way to give an install. */}
+            {state.releases.filter((r) => r.masterChart).map((r) => (
+              <p key={r.revision} className="warning-text" data-testid="audit-master-chart-note">
+                {state.releases!.length > 1 ? `${r.revision === '(any other)' ? 'Any other revision' : `Revision ${r.revision}`}: ` : ''}
+                {r.masterChart} For that release&apos;s own, load a dump that has the revision&apos;s istio-sidecar-injector ConfigMap.
+              </p>
+            ))}
           </div>
         ) : null}
         {state.phase !== 'idle' && !busy ? (
