@@ -377,22 +377,24 @@ export class Executor {
   private evalFieldChain(
     dot: GoValue, receiver: GoValue, node: ArgNode, ident: string[], args: ArgNode[], final: Final, boxed = false,
   ): GoValue {
-    let recvType = receiver === null || boxed ? 'interface {}' : typeName(receiver);
+    // The receiver's static type is only ever named in an error, so it is worked out only then
+    // (recvTypeOf): from the value itself first, then from the container each field came out of.
+    let container: GoValue | typeof MISSING = MISSING;
     const n = ident.length;
     for (let i = 0; i < n - 1; i++) {
       const prev = receiver;
-      receiver = this.evalField(dot, ident[i], node, [], MISSING, receiver, recvType);
-      recvType = staticElemType(prev, receiver);
+      receiver = this.evalField(dot, ident[i], node, [], MISSING, receiver, container, boxed);
+      container = prev;
     }
-    return this.evalField(dot, ident[n - 1], node, args, final, receiver, recvType);
+    return this.evalField(dot, ident[n - 1], node, args, final, receiver, container, boxed);
   }
 
   private evalField(
-    dot: GoValue, fieldName: string, node: ArgNode, args: ArgNode[], final: Final, receiver: GoValue, recvType: string,
+    dot: GoValue, fieldName: string, node: ArgNode, args: ArgNode[], final: Final, receiver: GoValue, container: GoValue | typeof MISSING, boxed: boolean,
   ): GoValue {
     if (receiver === undefined) return undefined;
     const hasArgs = args.length > 1 || final !== MISSING;
-    if (receiver === null) return this.errorf(`nil pointer evaluating ${recvType}.${fieldName}`);
+    if (receiver === null) return this.errorf(`nil pointer evaluating ${recvTypeOf(receiver, container, boxed)}.${fieldName}`);
     if (isHost(receiver)) {
       // reflect's MethodByName and FieldByName find exported names only; no other name is asked
       // for, so nothing a host object inherits (constructor, toString, __proto__) can be reached.
@@ -407,12 +409,17 @@ export class Executor {
       }
       return this.errorf(`can't evaluate field ${fieldName} in type ${receiver.goType}`);
     }
+    // A plain map (the values tree) is read directly; mapView sees it the same way.
+    if (isPlainMap(receiver)) {
+      if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
+      return getKey(receiver, fieldName);
+    }
     const mv = mapView(receiver);
     if (mv) {
       if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
       return mv.entries ? getKey(mv.entries, fieldName) : undefined;
     }
-    return this.errorf(`can't evaluate field ${fieldName} in type ${recvType}`);
+    return this.errorf(`can't evaluate field ${fieldName} in type ${recvTypeOf(receiver, container, boxed)}`);
   }
 
   private evalFunction(dot: GoValue, node: ArgNode & { type: 'identifier' }, cmd: CommandNode | ArgNode, args: ArgNode[], final: Final): GoValue {
@@ -424,22 +431,24 @@ export class Executor {
 
   /** Calls fn with the argument nodes (args[0] is the function's own node) and the piped final value. */
   private evalCall(dot: GoValue, fn: GoFunc, isBuiltin: boolean, node: Node, name: string, argNodes: ArgNode[], final: Final): GoValue {
-    const args = argNodes.slice(1);
+    // The arguments are argNodes[1..]: argNodes[0] is the function's own node (a method read
+    // inside a field chain gets no nodes at all).
+    const numArgs = Math.max(argNodes.length - 1, 0);
     const numParams = fn.params.length + (fn.variadic ? 1 : 0);
-    let numIn = args.length;
+    let numIn = numArgs;
     if (final !== MISSING) numIn++;
-    let numFixed = args.length;
+    let numFixed = numArgs;
     if (fn.variadic) {
       numFixed = fn.params.length;
-      if (numIn < numFixed) this.errorf(`wrong number of args for ${name}: want at least ${numFixed} got ${args.length}`);
+      if (numIn < numFixed) this.errorf(`wrong number of args for ${name}: want at least ${numFixed} got ${numArgs}`);
     } else if (numIn !== numParams) {
       this.errorf(`wrong number of args for ${name}: want ${numParams} got ${numIn}`);
     }
 
     if (isBuiltin && (name === 'and' || name === 'or')) {
       let v: GoValue = undefined;
-      for (const a of args) {
-        v = this.evalArg(dot, 'reflect.Value', a);
+      for (let a = 1; a <= numArgs; a++) {
+        v = this.evalArg(dot, 'reflect.Value', argNodes[a]);
         if (isTrue(v) === (name === 'or')) return v;
       }
       if (final !== MISSING) v = final;
@@ -448,18 +457,22 @@ export class Executor {
 
     const argv: GoValue[] = [];
     let i = 0;
-    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, paramType(fn, i), args[i]));
-    if (fn.variadic) for (; i < args.length; i++) argv.push(this.evalArg(dot, fn.variadic, args[i]));
+    for (; i < numFixed && i < numArgs; i++) argv.push(this.evalArg(dot, paramType(fn, i), argNodes[i + 1]));
+    if (fn.variadic) for (; i < numArgs; i++) argv.push(this.evalArg(dot, fn.variadic, argNodes[i + 1]));
     if (final !== MISSING) {
       const t = fn.variadic && numIn - 1 >= numFixed ? fn.variadic : paramType(fn, numIn - 1);
       argv.push(this.validateType(final, t));
     }
-    if (isBuiltin && name === 'call') argv.unshift(args.length ? nodeString(args[0]) : '');
+    if (isBuiltin && name === 'call') argv.unshift(numArgs ? nodeString(argNodes[1]) : '');
     try {
       const fixed = fn.variadic ? fn.params.length + (isBuiltin && name === 'call' ? 1 : 0) : argv.length;
       // A function works in proportion to the strings and lists it takes and makes; charge that
       // (before the call for its arguments) so a loop over a large value meets the step budget.
-      if (!isBuiltin) this.chargeSteps(argv.reduce<number>((n, a) => n + sizeSteps(a), 0));
+      if (!isBuiltin) {
+        let size = 0;
+        for (let a = 0; a < argv.length; a++) size += sizeSteps(argv[a]);
+        this.chargeSteps(size);
+      }
       const result = callImpl(fn, argv, fixed);
       this.chargeSteps(sizeSteps(result));
       // A string held in a variable never meets write()'s budget: doubling one in a loop would
@@ -557,8 +570,13 @@ function paramType(fn: GoFunc, i: number): GoType {
   return i < fn.params.length ? fn.params[i] : fn.variadic!;
 }
 
-/** Static type Go would see for a value read out of `container` (interface{} for the plain YAML shapes). */
-function staticElemType(container: GoValue, v: GoValue): string {
+/**
+ * The static type Go would see for a field chain's receiver: for the chain's first receiver
+ * (`container` MISSING) interface{} when it is nil or boxed, else its own type; for a value read
+ * out of `container`, interface{} for a nil and for the plain YAML shapes, a typed map's element type.
+ */
+function recvTypeOf(v: GoValue, container: GoValue | typeof MISSING, boxed: boolean): string {
+  if (container === MISSING) return v === null || boxed ? 'interface {}' : typeName(v);
   if (v === null) return 'interface {}';
   const mv = mapView(container);
   if (mv) return mv.elemType === 'interface {}' ? 'interface {}' : mv.elemType;
@@ -568,7 +586,14 @@ function staticElemType(container: GoValue, v: GoValue): string {
 /** Runs a Go function's implementation; the variadic tail is passed as the last argument (an array). */
 export function callImpl(fn: GoFunc, argv: GoValue[], numFixed: number): GoValue {
   if (fn.variadic) return fn.impl(...argv.slice(0, numFixed), argv.slice(numFixed));
-  return fn.impl(...argv);
+  // The common arities called directly (a spread call costs an array walk); the same arguments either way.
+  switch (argv.length) {
+    case 0: return fn.impl();
+    case 1: return fn.impl(argv[0]);
+    case 2: return fn.impl(argv[0], argv[1]);
+    case 3: return fn.impl(argv[0], argv[1], argv[2]);
+    default: return fn.impl(...argv);
+  }
 }
 
 /** Go's Template.ErrorContext: "parseName:line:col" (col a 0-based byte offset) and the node's text. */

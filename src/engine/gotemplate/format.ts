@@ -12,6 +12,11 @@ import {
 
 /** fmt's `%v` of a value (the invalid value prints as `<invalid reflect.Value>` in fmt, `<nil>` for nil). */
 export function formatValue(v: GoValue): string {
+  // Most values printed are strings, which %v writes as they are (fmtArg's own path, without its spec).
+  if (typeof v === 'string') {
+    chargeWork();
+    return v;
+  }
   return fmtArg(v, 'v', defaultSpec(), 0);
 }
 
@@ -170,6 +175,7 @@ export function sprintf(format: string, args: GoValue[]): string {
 
 function pad(s: string, spec: Spec, zeroOk = true): string {
   const w = spec.width ?? 0;
+  if (w === 0) return s;
   const len = [...s].length;
   if (len >= w) return s;
   const fill = w - len;

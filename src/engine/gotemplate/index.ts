@@ -109,10 +109,15 @@ export function parseTemplates(texts: Iterable<readonly [name: string, text: str
 export function execute(set: TemplateSet, name: string, data: GoValue, options: ExecOptions = {}): ExecResult {
   const limits = { ...defaultLimits, ...options.limits };
   const tree = set.trees.get(name);
+  // Each name is looked up once per run: a template calls the same few functions many times.
+  const found = new Map<string, FuncEntry | undefined>();
   const lookupFunc = (f: string): FuncEntry | undefined => {
-    if (Object.prototype.hasOwnProperty.call(set.funcs, f)) return { fn: set.funcs[f], builtin: false };
-    if (Object.prototype.hasOwnProperty.call(builtins, f)) return { fn: builtins[f], builtin: true };
-    return undefined;
+    let entry = found.get(f);
+    if (entry !== undefined || found.has(f)) return entry;
+    if (Object.prototype.hasOwnProperty.call(set.funcs, f)) entry = { fn: set.funcs[f], builtin: false };
+    else if (Object.prototype.hasOwnProperty.call(builtins, f)) entry = { fn: builtins[f], builtin: true };
+    found.set(f, entry);
+    return entry;
   };
   if (!tree) {
     const message = set.trees.size === 0

@@ -212,6 +212,10 @@ export function deleteKey(m: GoPlainMap, k: string): void {
  * exported fields and methods of a struct, so no other name is ever looked up on a host object.
  */
 export function isExported(name: string): boolean {
+  // ASCII first: field names are almost always ASCII, and a regular expression per field read costs.
+  const c = name.charCodeAt(0);
+  if (c >= 0x41 && c <= 0x5a) return true;
+  if (c < 0x80) return false;
   return /^\p{Lu}/u.test(name);
 }
 
