@@ -11,7 +11,7 @@
  */
 import { formatGoJsonFloat } from '../go/index.ts';
 import { formatQuantity, parseQuantity } from './quantity.ts';
-import { findField, shapeOf, structFields, type ResolvedField, type StructTable } from './schemaTypes.ts';
+import { findField, shapeOf, structFields, type ResolvedField, type StructTable, type TypeShape } from './schemaTypes.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 import { KUBE_TYPES } from './workloadSchema.ts';
 import { setOwn } from './ownProperty.ts';
@@ -103,10 +103,14 @@ const LEFT_OUT: unique symbol = Symbol('left out');
 
 interface StructPlan {
   fields: readonly ResolvedField[];
+  /** Per field: its type's shape (shapeOf(field.type)), read once. */
+  shapes: TypeShape[];
   /** Per field: the encoding of the field when it is absent (shared: copy it), or LEFT_OUT. */
   zeros: (JsonValue | typeof LEFT_OUT)[];
   /** Each field's position in `fields`. */
   index: Map<ResolvedField, number>;
+  /** The position of the field a key names exactly (findField's first lookup), without a second map. */
+  exact: Map<string, number>;
 }
 
 /** Struct plans by table and struct name (see Codec.plan). */
@@ -130,6 +134,11 @@ class Codec {
   readonly issues: TypedRoundTripIssue[] = [];
   /** Where in the input the decoder is. */
   private readonly trail: (string | number)[] = [];
+  /**
+   * The Go field path encoding/json names in a type error (`spec.containers.image`: field names
+   * and map keys, no indexes), as segments: joined only when an error is said.
+   */
+  private readonly fieldPath: string[] = [];
   private readonly zeros: Map<string, JsonValue>;
   private readonly plans: Map<string, StructPlan>;
 
@@ -150,13 +159,12 @@ class Codec {
     this.issues.push({ message, path: [...this.trail] });
   }
 
-  private mismatch(v: JsonValue | undefined, type: string, struct: string, path: string): void {
-    this.fail(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${path} of type ${goTypeName(type)}`);
+  private mismatch(v: JsonValue | undefined, type: string, struct: string): void {
+    this.fail(`json: cannot unmarshal ${jsonKind(v as JsonValue)} into Go struct field ${struct}.${this.fieldPath.join('.')} of type ${goTypeName(type)}`);
   }
 
-  /** Whether encoding/json's omitempty leaves this encoded value out. */
-  private isEmpty(type: string, v: JsonValue): boolean {
-    const s = shapeOf(type);
+  /** Whether encoding/json's omitempty leaves this encoded value (of a type of shape `s`) out. */
+  private isEmpty(s: TypeShape, v: JsonValue): boolean {
     switch (s.kind) {
       case 'pointer':
         return v === null;
@@ -173,78 +181,87 @@ class Codec {
   }
 
   /** The encoding of an absent value of `type` (Go's zero value), shared: copy it before handing it out. */
-  private sharedZero(type: string, struct: string, path: string, depth: number): JsonValue {
+  private sharedZero(type: string, struct: string, depth: number): JsonValue {
     let z = this.zeros.get(type);
     if (z === undefined) {
-      z = this.value(type, undefined, struct, path, depth);
+      // An absent value decodes without an error, so no field path is needed.
+      z = this.value(type, undefined, struct, depth);
       this.zeros.set(type, z);
     }
     return z;
   }
 
   /** Decodes `v` (undefined = absent) into a Go value of `type` and returns its JSON encoding. */
-  value(type: string, v: JsonValue | undefined, struct: string, path: string, depth: number): JsonValue {
+  value(type: string, v: JsonValue | undefined, struct: string, depth: number): JsonValue {
+    return this.valueOf(shapeOf(type), type, v, struct, depth);
+  }
+
+  /** `value` for a type whose shape the caller has already read. */
+  private valueOf(s: TypeShape, type: string, v: JsonValue | undefined, struct: string, depth: number): JsonValue {
     if (depth > MAX_DEPTH) {
-      this.fail(`object nested deeper than ${MAX_DEPTH} levels at ${path}`);
+      this.fail(`object nested deeper than ${MAX_DEPTH} levels at ${this.fieldPath.join('.')}`);
       return null;
     }
-    const s = shapeOf(type);
     switch (s.kind) {
       case 'pointer':
         if (v === undefined || v === null) return null;
-        return this.value(s.elem, v, struct, path, depth + 1);
+        return this.value(s.elem, v, struct, depth + 1);
       case 'slice': {
         if (v === undefined || v === null) return null;
-        if (!Array.isArray(v)) return this.mismatch(v, type, struct, path), null;
+        if (!Array.isArray(v)) return this.mismatch(v, type, struct), null;
         const out: JsonValue[] = new Array(v.length);
+        const elem = shapeOf(s.elem);
         for (let i = 0; i < v.length; i++) {
           this.trail.push(i);
-          out[i] = this.value(s.elem, v[i], struct, path, depth + 1);
+          out[i] = this.valueOf(elem, s.elem, v[i], struct, depth + 1);
           this.trail.pop();
         }
         return out;
       }
       case 'map': {
         if (v === undefined || v === null) return null;
-        if (!isObject(v)) return this.mismatch(v, type, struct, path), null;
+        if (!isObject(v)) return this.mismatch(v, type, struct), null;
         const out: JsonObject = {};
+        const elem = shapeOf(s.elem);
         for (const k of Object.keys(v)) {
           this.trail.push(k);
-          setOwn(out, k, this.value(s.elem, v[k], struct, `${path}.${k}`, depth + 1));
+          this.fieldPath.push(k);
+          setOwn(out, k, this.valueOf(elem, s.elem, v[k], struct, depth + 1));
+          this.fieldPath.pop();
           this.trail.pop();
         }
         return out;
       }
       case 'scalar':
-        return this.scalar(s.go, v, type, struct, path);
+        return this.scalar(s.go, v, type, struct);
       case 'leaf':
-        return this.leaf(s.go, v, type, struct, path);
+        return this.leaf(s.go, v, type, struct);
       case 'struct':
-        return this.struct(s.name, v, type, struct, path, depth);
+        return this.struct(s.name, v, type, struct, depth);
     }
   }
 
-  private scalar(go: 'string' | 'bool' | 'int32' | 'int64' | 'float64', v: JsonValue | undefined, type: string, struct: string, path: string): JsonValue {
+  private scalar(go: 'string' | 'bool' | 'int32' | 'int64' | 'float64', v: JsonValue | undefined, type: string, struct: string): JsonValue {
     const zero = go === 'string' ? '' : go === 'bool' ? false : 0;
     if (v === undefined || v === null) return zero;
-    if (go === 'string') return typeof v === 'string' ? v : (this.mismatch(v, type, struct, path), zero);
-    if (go === 'bool') return typeof v === 'boolean' ? v : (this.mismatch(v, type, struct, path), zero);
-    if (typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct, path), zero;
+    if (go === 'string') return typeof v === 'string' ? v : (this.mismatch(v, type, struct), zero);
+    if (go === 'bool') return typeof v === 'boolean' ? v : (this.mismatch(v, type, struct), zero);
+    if (typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct), zero;
     if (go === 'float64') return Number(v);
-    if (typeof v === 'number' && !Number.isInteger(v)) return this.mismatch(v, type, struct, path), zero;
-    if (typeof v === 'number' && go === 'int32') return v >= -2147483648 && v <= 2147483647 ? v : (this.mismatch(v, type, struct, path), zero);
+    if (typeof v === 'number' && !Number.isInteger(v)) return this.mismatch(v, type, struct), zero;
+    if (typeof v === 'number' && go === 'int32') return v >= -2147483648 && v <= 2147483647 ? v : (this.mismatch(v, type, struct), zero);
     const big = BigInt(v);
     const [min, max] = INT_RANGE[go];
-    if (big < min || big > max) return this.mismatch(v, type, struct, path), zero;
+    if (big < min || big > max) return this.mismatch(v, type, struct), zero;
     return typeof v === 'number' || Number.isSafeInteger(Number(big)) ? Number(big) : big;
   }
 
-  private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, type: string, struct: string, path: string): JsonValue {
+  private leaf(go: 'Quantity' | 'IntOrString' | 'Time' | 'Raw', v: JsonValue | undefined, type: string, struct: string): JsonValue {
     // A copy, so the result never shares a node with the input: callers may change either freely.
     if (go === 'Raw') return v === undefined ? null : copyJson(v);
     if (go === 'Quantity') {
       if (v === undefined || v === null) return '0';
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct, path), '0';
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return this.mismatch(v, type, struct), '0';
       const q = parseQuantity(typeof v === 'string' ? v.trim() : numberText(v));
       if (!q) {
         this.fail("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
@@ -255,10 +272,10 @@ class Codec {
     if (go === 'IntOrString') {
       if (v === undefined || v === null) return 0;
       if (typeof v === 'string') return v;
-      return this.scalar('int32', v, type, struct, path);
+      return this.scalar('int32', v, type, struct);
     }
     if (v === undefined || v === null) return null;
-    if (typeof v !== 'string') return this.mismatch(v, type, struct, path), null;
+    if (typeof v !== 'string') return this.mismatch(v, type, struct), null;
     const t = roundTripTime(v);
     if (t === undefined) {
       this.fail(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse`);
@@ -280,31 +297,42 @@ class Codec {
     const zeros: (JsonValue | typeof LEFT_OUT)[] = [];
     // Registered before the zeros are computed: a struct reaches itself only through a pointer or
     // a slice, whose zero is null, so the plan is never read half-built.
-    plan = { fields, zeros, index: new Map() };
+    plan = { fields, shapes: fields.map((f) => shapeOf(f.type)), zeros, index: new Map(), exact: new Map() };
     fields.forEach((f, i) => {
       if (!plan!.index.has(f)) plan!.index.set(f, i);
     });
+    // findField's exact lookup finds the first field of a JSON name: so does this map.
+    for (const f of fields) if (!plan.exact.has(f.json)) plan.exact.set(f.json, plan.index.get(f)!);
     plans.set(name, plan);
-    for (const f of fields) {
-      const zero = this.sharedZero(f.type, name, f.json, 1);
-      zeros.push((f.omitempty && this.isEmpty(f.type, zero)) || (f.omitzero && zero === null) ? LEFT_OUT : zero);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const zero = this.sharedZero(f.type, name, 1);
+      zeros.push((f.omitempty && this.isEmpty(plan.shapes[i], zero)) || (f.omitzero && zero === null) ? LEFT_OUT : zero);
     }
     return plan;
   }
 
-  private struct(name: string, v: JsonValue | undefined, type: string, outer: string, path: string, depth: number): JsonValue {
+  private struct(name: string, v: JsonValue | undefined, type: string, outer: string, depth: number): JsonValue {
     const plan = this.plan(name);
     const list = plan.fields;
     let given: (JsonValue | typeof ABSENT)[] | undefined;
     if (v !== undefined && v !== null) {
-      if (!isObject(v)) this.mismatch(v, type, outer, path);
+      if (!isObject(v)) this.mismatch(v, type, outer);
       else {
         for (const k of Object.keys(v)) {
-          const f = findField(list, k);
-          if (!f) continue;
+          let at = plan.exact.get(k);
+          if (at === undefined) {
+            // encoding/json's case-insensitive match (findField), the rare path.
+            const f = findField(list, k);
+            if (!f) continue;
+            at = plan.index.get(f)!;
+          }
+          const f = list[at];
           given ??= new Array(list.length).fill(ABSENT);
           this.trail.push(k);
-          given[plan.index.get(f)!] = this.value(f.type, v[k], name, path ? `${path}.${f.json}` : f.json, depth + 1);
+          this.fieldPath.push(f.json);
+          given[at] = this.valueOf(plan.shapes[at], f.type, v[k], name, depth + 1);
+          this.fieldPath.pop();
           this.trail.pop();
         }
       }
@@ -319,7 +347,7 @@ class Codec {
         if (zero !== LEFT_OUT) out[f.json] = copyJson(zero);
         continue;
       }
-      if (f.omitempty && this.isEmpty(f.type, encoded)) continue;
+      if (f.omitempty && this.isEmpty(plan.shapes[i], encoded)) continue;
       if (f.omitzero && encoded === null) continue;
       out[f.json] = encoded;
     }
@@ -389,7 +417,7 @@ export function typedRoundTrip(typeName: string, value: JsonValue, options: Type
   const codec = new Codec(table);
   try {
     const input = options.fromYaml ? coerceForTarget(table, typeName, value, 0) : value;
-    const out = codec.value(typeName, input, typeName, '', 0);
+    const out = codec.value(typeName, input, typeName, 0);
     return { value: out, errors: codec.errors, issues: codec.issues };
   } catch (err) {
     codec.fail(err instanceof Error ? err.message : String(err));
