@@ -9,7 +9,8 @@
  * The reading itself is the shared block reader's (yaml/blockYamlReader.ts, the one the
  * injection's template output is read with); this file says the YAML 1.2 core rules for it.
  */
-import { CORE_ESCAPES, readBlockYamlWith, resolveCorePlain, type BlockYamlRules } from '../yaml/index.ts';
+import { readBlockYamlWith, type BlockYamlRules } from '../yaml/blockYamlReader.ts';
+import { CORE_ESCAPES, resolveCorePlain } from '../yaml/coreScalars.ts';
 
 /** The YAML 1.2 core schema, as the `yaml` library resolves plain scalars (yaml/coreScalars.ts). */
 export const resolvePlain = resolveCorePlain;

@@ -10,7 +10,7 @@
  * The reading itself is the shared block reader's (yaml/blockYamlReader.ts); this file says go-yaml v2's
  * rules for it.
  */
-import { readBlockYamlWith, type BlockYamlRules } from '../yaml/index.ts';
+import { readBlockYamlWith, type BlockYamlRules } from '../yaml/blockYamlReader.ts';
 import type { JsonValue } from './sigsYamlWriter.ts';
 
 /** How go-yaml v2 reads a plain scalar and which JSON key a map key becomes (GO_YAML_SCALARS, goYamlResolve.ts). */
