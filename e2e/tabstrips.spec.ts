@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, setInput, test } from './fixtures.ts';
 
 /*
  * Every tab of the result strip and of the input strip is whole and on screen, whichever result
@@ -78,6 +78,54 @@ for (const size of SIZES) {
       expect(rows.hideOnFirstRow, '"Hide" sits on the first row of input tabs').toBe(true);
       if (size.name === 'laptop') expect(rows.tabRows, 'input tabs on one row at 1440 × 900').toBe(1);
       await page.screenshot({ path: `reports/tabstrips-${size.name}-${theme}-editor.png` });
+    });
+  }
+}
+
+/*
+ * An input tab with errors wears a badge that takes no width: at 1440 × 900 the five input tabs
+ * and "Hide" stay on one row (beside a badge, "Mesh ConfigMap" went to a row of its own), the
+ * tabs do not move when the errors appear, and at 390 × 844 every tab is still whole. Each badge
+ * is whole inside the bar and covers no label. Screenshots go to reports/tabstrips-*-errors.png.
+ */
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`an input tab's error badge re-flows nothing, at ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme });
+      await openApp(page);
+      if (size.name === 'phone') await page.getByRole('button', { name: 'Show editor' }).click();
+      // Each tab's place in the bar and its width (the bar itself moves up when editing folds the example's story away).
+      const boxes = () => page.locator('.input-bar').evaluate((bar) => {
+        const b = bar.getBoundingClientRect();
+        return [...bar.querySelectorAll('[role=tab]')].map((t) => { const r = t.getBoundingClientRect(); return [Math.round(r.left - b.left), Math.round(r.top - b.top), Math.round(r.width)]; });
+      });
+      // A YAML error in the Mesh ConfigMap tab (open: its label is bold), and one in Workloads (the first tab: its badge reaches over the gap to the second).
+      await page.getByRole('tab', { name: 'Mesh ConfigMap' }).click();
+      const before = await boxes();
+      await setInput(page, 'mesh', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: istio\n');
+      await setInput(page, 'workloads', 'kind: Pod\nmetadata: [\n');
+      const badges = page.locator('.input-bar [role=tab] .badge.error');
+      await expect(badges).toHaveCount(2);
+      expect(await boxes(), 'the tabs keep their places and widths').toEqual(before);
+      expect(await clippedTabs(page, 'Inputs')).toEqual([]);
+      if (size.name === 'laptop') expect(new Set((await boxes()).map(([, top]) => top)).size, 'input tabs on one row at 1440 × 900').toBe(1);
+      const placed = await page.locator('.input-bar').evaluate((bar) => {
+        const b = bar.getBoundingClientRect();
+        return [...bar.querySelectorAll('.badge')].map((badge) => {
+          const r = badge.getBoundingClientRect();
+          const tab = badge.closest('[role=tab]')!;
+          // The label's own text, without the badge: where it ends.
+          const range = document.createRange();
+          range.setStart(tab.firstChild!, 0);
+          range.setEnd(tab.firstChild!, tab.firstChild!.textContent!.length);
+          const label = range.getBoundingClientRect();
+          const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+          return { inside: r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom, clearOfLabel: r.left >= label.right - 1 || r.bottom <= label.top + 1, onTop: hit === badge };
+        });
+      });
+      expect(placed).toEqual([{ inside: true, clearOfLabel: true, onTop: true }, { inside: true, clearOfLabel: true, onTop: true }]);
+      await page.screenshot({ path: `reports/tabstrips-${size.name}-${theme}-errors.png` });
     });
   }
 }
