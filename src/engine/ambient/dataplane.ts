@@ -7,7 +7,7 @@
 import type { Verdict } from '../admission/index.ts';
 import type { SourceRef } from '../diagnostics.ts';
 import type { AmbientDecision } from './decide.ts';
-import { compileEnablementSelectors, describeLabelSelector, matchEnablement } from './enablement.ts';
+import { compileEnablementSelectors, describeLabelSelector, enablementMatches } from './enablement.ts';
 import { DATAPLANE_MODE, DATAPLANE_MODE_AMBIENT, DATAPLANE_MODE_NONE, REDIRECTION, REDIRECTION_RETIRED_DISABLED, SIDECAR_INJECT, SIDECAR_STATUS } from './names.ts';
 import type { AmbientNamespace, AmbientPod, Locator } from './pod.ts';
 import type { IstioCniSettings } from './settings.ts';
@@ -68,7 +68,7 @@ const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim(
 /** The same pod without a sidecar: would istio-cni's selectors take it? */
 function selectorsWouldTake(pod: AmbientPod, namespace: AmbientNamespace, settings: IstioCniSettings): boolean {
   const { [SIDECAR_STATUS]: _status, ...annotations } = pod.annotations;
-  return matchEnablement({ ...pod, annotations }, namespace, settings.enablementSelectors, compileEnablementSelectors(settings.enablementSelectors)).matches;
+  return enablementMatches({ ...pod, annotations }, namespace, compileEnablementSelectors(settings.enablementSelectors));
 }
 
 /**
@@ -141,7 +141,7 @@ export function dataPlaneVerdict(input: DataPlaneInput): DataPlaneVerdict {
     });
   }
   if (podMode === DATAPLANE_MODE_NONE) {
-    const otherwise = matchEnablement({ ...bare, labels: Object.fromEntries(Object.entries(pod.labels).filter(([k]) => k !== DATAPLANE_MODE)) }, namespace, settings.enablementSelectors, compileEnablementSelectors(settings.enablementSelectors)).matches;
+    const otherwise = enablementMatches({ ...bare, labels: Object.fromEntries(Object.entries(pod.labels).filter(([k]) => k !== DATAPLANE_MODE)) }, namespace, compileEnablementSelectors(settings.enablementSelectors));
     notes.push({
       id: 'opted-out',
       severity: 'info',

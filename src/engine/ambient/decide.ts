@@ -8,7 +8,7 @@
  * nodeagent reconcilePod); every check becomes a step that names the values it read.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import { compileEnablementSelectors, matchEnablement, type CompiledSelectors, type EnablementResult } from './enablement.ts';
+import { compileEnablementSelectors, enablementMatches, matchEnablement, type CompiledSelectors, type EnablementResult } from './enablement.ts';
 import { CNI_AGENT_POD_PREFIX, REDIRECTION, REDIRECTION_ENABLED, REDIRECTION_PENDING, REDIRECTION_RETIRED_DISABLED, SIDECAR_STATUS } from './names.ts';
 import { podOverrides, type PodOverrides } from './overrides.ts';
 import { isTerminated, NO_LOCATOR, podIPsOf, type AmbientNamespace, type AmbientPod, type Locator } from './pod.ts';
@@ -380,7 +380,7 @@ function nodeAgentEvent(ctx: Ctx): Core {
   if (excluded) {
     intent = { reason: 'EXCLUDED_NAMESPACE', text: `Namespace ${JSON.stringify(pod.namespace)} is in istio-cni's excludeNamespaces, checked before any label` };
     // The delete path asks the enablement check on its own, so it is still worked out (without steps).
-    matches = matchEnablement(pod, ctx.input.namespace, settings.enablementSelectors, ctx.compiled).matches;
+    matches = enablementMatches(pod, ctx.input.namespace, ctx.compiled);
   } else {
     const r = enablementSteps(ctx, 'node-agent');
     intent = intentOf(ctx, r);

@@ -119,6 +119,15 @@ export function matchEnablement(
   return first ? { matches: true, reason: 'SELECTOR_MATCH', selectorIndex: first.index, outcomes } : { matches: false, reason: 'NO_SELECTOR_MATCH', outcomes };
 }
 
+/**
+ * Whether the enablement check takes the pod (matchEnablement's `matches`), without writing out
+ * every selector's outcome: for the callers that only ask (the data plane verdict, the delete path).
+ */
+export function enablementMatches(pod: AmbientPod, namespace: AmbientNamespace, compiled: CompiledSelectors): boolean {
+  if (pod.hostNetwork || SIDECAR_STATUS in pod.annotations) return false;
+  return compiled.selectors.some((c) => selectorMatches(c.pod, pod.labels) && selectorMatches(c.namespace, namespace.labels));
+}
+
 /** MatchesNamespace: whether relabelling a namespace re-queues its pods (selectors with an empty namespaceSelector are skipped). */
 export function matchesNamespace(compiled: CompiledSelectors, labels: Record<string, string>): boolean {
   return compiled.selectors.some((c) => !c.namespaceEmpty && selectorMatches(c.namespace, labels));

@@ -20,7 +20,12 @@ const DNS1123_SUBDOMAIN_MSG = "a lowercase RFC 1123 subdomain must consist of lo
 const DNS1123_SUBDOMAIN_MAX = 253;
 
 const encoder = new TextEncoder();
-const byteLength = (s: string) => encoder.encode(s).length;
+
+/** UTF-8 bytes, as Go's len counts them; an ASCII string (every label key istio writes) is its length, without encoding it. */
+function byteLength(s: string): number {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return encoder.encode(s).length;
+  return s.length;
+}
 
 const emptyError = () => 'must be non-empty';
 const maxLenError = (n: number) => `must be no more than ${n} characters`;
