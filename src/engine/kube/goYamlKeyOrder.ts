@@ -20,7 +20,69 @@ export function compareGoYamlKeys(a: string, b: string): number {
   return goYamlKeyLess(a, b) ? -1 : 1;
 }
 
+const isAsciiLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isAsciiDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+/** Thrown by the ASCII comparison when it meets a character it leaves to the full one. */
+const NOT_ASCII = { notAscii: true } as const;
+
+/**
+ * The comparison for keys that are ASCII up to where it is decided (nearly every key): the same
+ * steps over char codes, where a letter is A-Z a-z and a digit 0-9 (\p{L} and \p{Nd} in ASCII).
+ */
+function asciiKeyLess(a: string, b: string): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca >= 0x80 || cb >= 0x80) throw NOT_ASCII;
+    if (ca === cb) continue;
+    const al = isAsciiLetter(ca);
+    const bl = isAsciiLetter(cb);
+    if (al && bl) return ca < cb;
+    if (al || bl) return bl;
+    let an = 0n;
+    let bn = 0n;
+    if (ca === 0x30 || cb === 0x30) {
+      for (let j = i - 1; j >= 0 && isAsciiDigit(a.charCodeAt(j)); j--) {
+        if (a.charCodeAt(j) !== 0x30) {
+          an = 1n;
+          bn = 1n;
+          break;
+        }
+      }
+    }
+    let ai = i;
+    for (; ai < a.length; ai++) {
+      const c = a.charCodeAt(ai);
+      if (c >= 0x80) throw NOT_ASCII;
+      if (!isAsciiDigit(c)) break;
+      an = BigInt.asIntN(64, an * 10n + BigInt(c - 48));
+    }
+    let bi = i;
+    for (; bi < b.length; bi++) {
+      const c = b.charCodeAt(bi);
+      if (c >= 0x80) throw NOT_ASCII;
+      if (!isAsciiDigit(c)) break;
+      bn = BigInt.asIntN(64, bn * 10n + BigInt(c - 48));
+    }
+    if (an !== bn) return an < bn;
+    if (ai !== bi) return ai < bi;
+    return ca < cb;
+  }
+  // One is a prefix of the other: the shorter in code units is the shorter in code points.
+  return a.length < b.length;
+}
+
 function goYamlKeyLess(a: string, b: string): boolean {
+  try {
+    return asciiKeyLess(a, b);
+  } catch (err) {
+    if (err !== NOT_ASCII) throw err;
+  }
+  return fullKeyLess(a, b);
+}
+
+function fullKeyLess(a: string, b: string): boolean {
   const ar = Array.from(a);
   const br = Array.from(b);
   for (let i = 0; i < ar.length && i < br.length; i++) {

@@ -123,11 +123,14 @@ export function resolvePlainScalar(s: string): ResolvedScalar {
 
 /** go-yaml v2 writes a string unquoted only when it reads back as that same string. */
 export function stringNeedsQuotes(s: string): boolean {
+  // Most strings start with a letter go-yaml does not look further at (and no base 60 float does).
+  if (s !== '' && hint(s[0]) === undefined) return false;
   return resolvePlainScalar(s).tag !== 'str' || isBase60Float(s);
 }
 
 function isBase60Float(s: string): boolean {
-  if (s === '' || !/^[-+0-9]/.test(s) || !s.includes(':')) return false;
+  const c = s.charCodeAt(0);
+  if (!(c === 0x2b || c === 0x2d || (c >= 0x30 && c <= 0x39)) || !s.includes(':')) return false;
   return BASE60_FLOAT.test(s);
 }
 

@@ -4,6 +4,10 @@
  */
 
 export interface ScalarAnalysis {
+  /** Code points (the columns the string takes when written as it is). */
+  width: number;
+  /** UTF-8 bytes (a lone surrogate counts as U+FFFD's 3, as an encoder writes it). */
+  utf8Bytes: number;
   multiline: boolean;
   flowPlainAllowed: boolean;
   blockPlainAllowed: boolean;
@@ -32,11 +36,12 @@ const QUESTION = 0x3f;
 const COLON = 0x3a;
 const DASH = 0x2d;
 const HASH = 0x23;
-const codes = (chars: string) => new Set(Array.from(chars, (c) => c.charCodeAt(0)));
-/** Characters that make a scalar's first character an indicator. */
-const FIRST_INDICATORS = codes('#,[]{}&*!|>\'"%@`');
-/** Flow indicators anywhere else. */
-const FLOW_INDICATORS = codes(',?[]{}');
+/** Per ASCII code: 1 if it makes a scalar's first character an indicator, 2 if it is a flow indicator anywhere else. */
+const INDICATOR = new Uint8Array(128);
+for (const c of '#,[]{}&*!|>\'"%@`') INDICATOR[c.charCodeAt(0)] |= 1;
+for (const c of ',?[]{}') INDICATOR[c.charCodeAt(0)] |= 2;
+const isFirstIndicator = (c: number): boolean => c < 128 && (INDICATOR[c] & 1) !== 0;
+const isFlowIndicator = (c: number): boolean => c < 128 && (INDICATOR[c] & 2) !== 0;
 
 /** isPrintable for one UTF-16 code unit (a surrogate is not printable, as no astral character is). */
 function printableUnit(cp: number): boolean {
@@ -55,7 +60,7 @@ function printableUnit(cp: number): boolean {
 export function analyzeScalar(text: string): ScalarAnalysis {
   const n = text.length;
   if (n === 0) {
-    return { multiline: false, flowPlainAllowed: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+    return { width: 0, utf8Bytes: 0, multiline: false, flowPlainAllowed: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   }
   let blockIndicators = false;
   let flowIndicators = false;
@@ -75,12 +80,23 @@ export function analyzeScalar(text: string): ScalarAnalysis {
     flowIndicators = true;
   }
   let precededByWhitespace = true;
+  let width = n;
+  let utf8Bytes = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    if (c < 0x80) utf8Bytes += 1;
+    else if (c < 0x800) utf8Bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // a surrogate pair: one code point of 4 bytes (its second half adds nothing)
+      utf8Bytes += 4;
+      width--;
+    } else if (c >= 0xdc00 && c <= 0xdfff && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) {
+      // the second half of a pair, counted with the first
+    } else utf8Bytes += 3;
     const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
     const followedByWhitespace = next === -1 || next === SPACE || next === TAB;
     if (i === 0) {
-      if (FIRST_INDICATORS.has(c)) {
+      if (isFirstIndicator(c)) {
         flowIndicators = true;
         blockIndicators = true;
       } else if (c === QUESTION || c === COLON) {
@@ -90,7 +106,7 @@ export function analyzeScalar(text: string): ScalarAnalysis {
         flowIndicators = true;
         blockIndicators = true;
       }
-    } else if (FLOW_INDICATORS.has(c)) {
+    } else if (isFlowIndicator(c)) {
       flowIndicators = true;
     } else if (c === COLON) {
       flowIndicators = true;
@@ -123,6 +139,8 @@ export function analyzeScalar(text: string): ScalarAnalysis {
   }
 
   const r: ScalarAnalysis = {
+    width,
+    utf8Bytes,
     multiline: lineBreaks,
     flowPlainAllowed: true,
     blockPlainAllowed: true,
