@@ -1,5 +1,5 @@
 import {
-  GoInt, GoMap, GoSlice, NO_FIELD, goFunc, hasKey, isHost, isPlainMap, type GoPlainMap, type GoType, type GoValue, type HostObject,
+  GoInt, GoMap, GoSlice, NO_FIELD, goFunc, hasKey, isHost, isPlainMap, type GoFunc, type GoPlainMap, type GoType, type GoValue, type HostObject,
 } from '../gotemplate/index.ts';
 
 /**
@@ -42,6 +42,7 @@ export function structHost(typeName: string, json: unknown, shapes: ShapeRegistr
   // A field reads as the same value every time, as a Go struct's field does (the same map, the
   // same slice): converted once, however often the templates read it (`annotation .ObjectMeta ...`).
   const read = new Map<string, GoValue | typeof NO_FIELD>();
+  const getters = new Map<string, GoFunc>();
   const host: HostObject = {
     kind: 'host',
     goType,
@@ -54,11 +55,15 @@ export function structHost(typeName: string, json: unknown, shapes: ShapeRegistr
     },
     method(name) {
       if (!name.startsWith('Get')) return undefined;
-      const field = name.slice(3);
-      return goFunc([], () => {
-        const v = host.field(field);
-        return v === NO_FIELD ? null : v;
-      });
+      let getter = getters.get(name);
+      if (!getter) {
+        const field = name.slice(3);
+        getters.set(name, (getter = goFunc([], () => {
+          const v = host.field(field);
+          return v === NO_FIELD ? null : v;
+        })));
+      }
+      return getter;
     },
     format: () => JSON.stringify(json ?? null),
   };

@@ -1,4 +1,4 @@
-import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/index.ts';
+import { GoInt, GoMap, NO_FIELD, goFunc, hasKey, isPlainMap, type GoFunc, type GoPlainMap, type GoValue, type HostObject } from '../gotemplate/index.ts';
 import { INTERCEPTION_MODE, PROXY_FIELD_BY_NAME } from '../mesh/index.ts';
 import { enumHost, jsonToGo, wrapperHost } from './goHost.ts';
 
@@ -47,18 +47,32 @@ export function protoHost(goType: string, json: unknown): HostObject {
     if (Array.isArray(v)) return v.map((x) => (isPlainMap(x) ? protoHost(`*v1alpha1.${name}`, x) : jsonToGo(x)));
     return v as GoValue;
   };
+  // A field reads as the same value every time, as a Go message's field does (the same map, the
+  // same sub-message pointer): made once, however often the templates read it. So are the getters.
+  const read = new Map<string, GoValue | typeof NO_FIELD>();
+  const field = (name: string): GoValue | typeof NO_FIELD => {
+    let v = read.get(name);
+    if (v === undefined && !read.has(name)) read.set(name, (v = fieldValue(name)));
+    return v;
+  };
+  const methods = new Map<string, GoFunc | undefined>();
+  const makeMethod = (name: string): GoFunc | undefined => {
+    if (name === 'String') return goFunc([], () => JSON.stringify(json ?? {}), { result: 'string' });
+    if (!name.startsWith('Get')) return undefined;
+    return goFunc([], () => {
+      const v = field(name.slice(3));
+      return v === NO_FIELD ? null : v;
+    });
+  };
   const host: HostObject = {
     kind: 'host',
     goType,
     isNil: data === undefined,
-    field: (name) => fieldValue(name),
+    field,
     method(name) {
-      if (name === 'String') return goFunc([], () => JSON.stringify(json ?? {}), { result: 'string' });
-      if (!name.startsWith('Get')) return undefined;
-      return goFunc([], () => {
-        const v = fieldValue(name.slice(3));
-        return v === NO_FIELD ? null : v;
-      });
+      let m = methods.get(name);
+      if (m === undefined && !methods.has(name)) methods.set(name, (m = makeMethod(name)));
+      return m;
     },
     format: () => (data ? JSON.stringify(data) : '<nil>'),
   };
