@@ -66,27 +66,47 @@ function positions(ops: Op[], upTo: number): [number, number] {
 }
 
 function lcsOps(a: string[], b: string[]): Op[] {
-  const n = a.length;
-  const m = b.length;
-  const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-  }
   const ops: Op[] = [];
+  // A common first stretch is matched line by line by the walk below whatever follows it (a match
+  // is always taken), and the table of what follows does not depend on it: it needs no table.
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) ops.push({ kind: ' ', line: a[p++] });
+  // Lines as numbers (equal lines, equal numbers), so the table compares integers.
+  const ids = new Map<string, number>();
+  const idOf = (line: string): number => {
+    let id = ids.get(line);
+    if (id === undefined) ids.set(line, (id = ids.size));
+    return id;
+  };
+  const n = a.length - p;
+  const m = b.length - p;
+  const ai = Int32Array.from({ length: n }, (_, k) => idOf(a[p + k]));
+  const bi = Int32Array.from({ length: m }, (_, k) => idOf(b[p + k]));
+  // table[i * w + j]: the LCS of a[p + i..] and b[p + j..], one flat array.
+  const w = m + 1;
+  const table = new Uint32Array((n + 1) * w);
+  for (let i = n - 1; i >= 0; i--) {
+    const row = i * w;
+    const below = row + w;
+    const x = ai[i];
+    for (let j = m - 1; j >= 0; j--) {
+      table[row + j] = x === bi[j] ? table[below + j + 1] + 1 : Math.max(table[below + j], table[row + j + 1]);
+    }
+  }
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      ops.push({ kind: ' ', line: a[i] });
+    if (ai[i] === bi[j]) {
+      ops.push({ kind: ' ', line: a[p + i] });
       i++;
       j++;
-    } else if (table[i + 1][j] >= table[i][j + 1]) {
-      ops.push({ kind: '-', line: a[i++] });
+    } else if (table[(i + 1) * w + j] >= table[i * w + j + 1]) {
+      ops.push({ kind: '-', line: a[p + i++] });
     } else {
-      ops.push({ kind: '+', line: b[j++] });
+      ops.push({ kind: '+', line: b[p + j++] });
     }
   }
-  while (i < n) ops.push({ kind: '-', line: a[i++] });
-  while (j < m) ops.push({ kind: '+', line: b[j++] });
+  while (i < n) ops.push({ kind: '-', line: a[p + i++] });
+  while (j < m) ops.push({ kind: '+', line: b[p + j++] });
   return ops;
 }
