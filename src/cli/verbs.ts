@@ -166,7 +166,9 @@ DUMP is the output of
   kubectl get namespaces,pods,mutatingwebhookconfigurations,configmaps -A -o yaml
 Each pod is taken through the webhooks, istiod's decision and the render of the revision that
 would inject it now, its capture rules derived, and its sidecar compared with the one a restart
-would give it; the pods are then grouped by what a restart would change.
+would give it; the pods are then grouped by what a restart would change. A revision without an
+istio-sidecar-injector ConfigMap in the dump is rendered with meshsim's built-in install: it is
+Istio master's chart, and audit says so when the revision is audited as another release.
 
 Options:
 ${FILES}
