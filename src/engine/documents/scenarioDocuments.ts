@@ -48,7 +48,7 @@ export interface InputDocuments extends ScenarioDocuments {
   input: string;
   /** The text it was read from, and the yaml library's parse of it, for editing it (suggestions). */
   text: string;
-  stream: Document.Parsed[];
+  readonly stream: Document.Parsed[];
   /** Whether the text parsed without errors (an edit is only applied to such a text). */
   editable: boolean;
 }
@@ -67,7 +67,19 @@ export function readInputDocuments(name: string, text: string, budget: { objects
     const w = toWorkload(o, o.role, diagnostics);
     if (w) workloads.push(w);
   }
-  return { input: name, text, stream: parsed.stream, editable: !parsed.diagnostics.some((d) => d.severity === 'error'), objects, refused, workloads, diagnostics };
+  return {
+    input: name,
+    text,
+    // The yaml library's documents, parsed only when a suggestion's edit asks for them (parseDocuments.ts).
+    get stream() {
+      return parsed.stream;
+    },
+    editable: !parsed.diagnostics.some((d) => d.severity === 'error'),
+    objects,
+    refused,
+    workloads,
+    diagnostics,
+  };
 }
 
 /**

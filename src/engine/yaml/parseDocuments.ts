@@ -2,7 +2,8 @@ import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, t
 import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { duplicateKeys } from './duplicateKeys.ts';
 import { plainDocumentErrors, plainToJsError } from './plainErrors.ts';
-import { MAX_NESTING_DEPTH, deepNesting, sizeRefusal } from './inputLimits.ts';
+import { MAX_INPUT_CHARS, MAX_NESTING_DEPTH, deepNesting, sizeRefusal } from './inputLimits.ts';
+import { fastYamlDocuments } from './fastDocuments.ts';
 
 /** A document of a YAML stream with its plain value and a way back to where each value was written. */
 export interface YamlDocument {
@@ -44,8 +45,12 @@ export interface EmbeddedText {
 export interface ParsedYaml {
   documents: YamlDocument[];
   diagnostics: Diagnostic[];
-  /** Every document of the stream as the yaml library parsed it (empty and broken ones included), for editing the text. */
-  stream: Document.Parsed[];
+  /**
+   * Every document of the stream as the yaml library parsed it (empty and broken ones included), for
+   * editing the text. A text read by the fast path is parsed by the library only when this is first
+   * read (a suggestion's edit), and once.
+   */
+  readonly stream: Document.Parsed[];
 }
 
 /** Hostile-input limits: alias expansion is bounded by the yaml library's maxAliasCount. */
@@ -53,9 +58,51 @@ const MAX_ALIAS_COUNT = 1000;
 
 /**
  * Parses a multi-document YAML stream, keeping positions. Errors become diagnostics at
- * line:column; a document with errors is dropped rather than guessed at.
+ * line:column; a document with errors is dropped rather than guessed at. A text in the subset the
+ * fast reader knows (fastDocuments.ts) is read by it, with the same documents; any other by the
+ * yaml library (parseYamlDocumentsFully), which says what is wrong with it.
  */
 export function parseYamlDocuments(text: string, input: string): ParsedYaml {
+  const fast = text.length <= MAX_INPUT_CHARS ? fastYamlDocuments(text) : undefined;
+  if (!fast) return parseYamlDocumentsFully(text, input);
+  const at = positions(input, fast.lines);
+  const documents = fast.documents.map((d) => positionedDocument(input, d.index, d.value, d.ast, text, at, fast.lines));
+  let stream: Document.Parsed[] | undefined;
+  return {
+    documents,
+    diagnostics: [],
+    get stream() {
+      return (stream ??= composeStream(text).docs);
+    },
+  };
+}
+
+/** The library's documents of a text, as the full path composes them (with the nesting checked between its two steps). */
+function composeStream(text: string, lineCounter = new LineCounter()): { docs: Document.Parsed[]; deep?: { start: number } } {
+  // parseAllDocuments' two steps, with the nesting checked between them: the Parser works without
+  // recursion, the Composer (and everything after it) recurses once per level.
+  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const deep = deepNesting(tokens);
+  if (deep) return { docs: [], deep };
+  return { docs: Array.from(new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, text.length)) as Document.Parsed[] };
+}
+
+/** line:column (and an end) of offsets of a text whose lines `lines` knows. */
+function positions(input: string, lines: LineCounter): (offset: number, endOffset?: number) => SourceRef {
+  return (offset, endOffset) => {
+    const p = lines.linePos(offset);
+    const ref: SourceRef = { input, line: p.line, column: p.col };
+    if (endOffset !== undefined) {
+      const e = lines.linePos(endOffset);
+      ref.endLine = e.line;
+      ref.endColumn = e.col;
+    }
+    return ref;
+  };
+}
+
+/** parseYamlDocuments with the yaml library alone (the full path; the fast path's tests compare with it). */
+export function parseYamlDocumentsFully(text: string, input: string): ParsedYaml {
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
   const documents: YamlDocument[] = [];
@@ -67,29 +114,17 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
   if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
   let docs: Document.Parsed[];
   try {
-    // parseAllDocuments' two steps, with the nesting checked between them: the Parser works without
-    // recursion, the Composer (and everything after it) recurses once per level.
-    const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
-    const deep = deepNesting(tokens);
-    if (deep) {
-      const p = lineCounter.linePos(deep.start);
+    const composed = composeStream(text, lineCounter);
+    if (composed.deep) {
+      const p = lineCounter.linePos(composed.deep.start);
       const message = `This value nests more than ${MAX_NESTING_DEPTH} levels of lists and maps deep; meshsim reads at most ${MAX_NESTING_DEPTH} (Kubernetes objects need a few dozen), so this input was not read`;
       return { documents, diagnostics: [diagnostic('yaml', 'error', message, { input, line: p.line, column: p.col })], stream: [] };
     }
-    docs = Array.from(new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, text.length)) as Document.Parsed[];
+    docs = composed.docs;
   } catch (err) {
     return { documents, diagnostics: [diagnostic('yaml', 'error', `meshsim could not read this YAML: ${err instanceof Error ? err.message : String(err)}`, { input, line: 1, column: 1 })], stream: [] };
   }
-  const at = (offset: number, endOffset?: number): SourceRef => {
-    const p = lineCounter.linePos(offset);
-    const ref: SourceRef = { input, line: p.line, column: p.col };
-    if (endOffset !== undefined) {
-      const e = lineCounter.linePos(endOffset);
-      ref.endLine = e.line;
-      ref.endColumn = e.col;
-    }
-    return ref;
-  };
+  const at = positions(input, lineCounter);
   docs.forEach((doc, index) => {
     // The library's errors in plain words, at the place each starts, one per line (plainErrors.ts).
     for (const p of plainDocumentErrors(doc, (offset) => lineCounter.linePos(offset).line, text)) diagnostics.push(diagnostic('yaml', p.severity, p.message, at(p.start, p.end)));
@@ -109,31 +144,36 @@ export function parseYamlDocuments(text: string, input: string): ParsedYaml {
       return;
     }
     if (value === null || value === undefined) return; // empty documents (e.g. a trailing ---) carry nothing
-    const startLine = at(doc.contents?.range?.[0] ?? doc.range[0]).line;
-    documents.push({
-      input,
-      index,
-      value,
-      startLine,
-      ast: doc,
-      locate(path) {
-        const node = nodeAt(doc.contents as Node | null, path);
-        if (!node?.range) return undefined;
-        return at(node.range[0], node.range[1]);
-      },
-      locateOffset: (offset) => at(offset),
-      embedded(path) {
-        const node = nodeAt(doc.contents as Node | null, path);
-        if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
-        return embeddedText(text, node as Scalar<string>, at, lineCounter);
-      },
-      sizeOf(path) {
-        const node = nodeAt(doc.contents as Node | null, path);
-        return node?.range ? node.range[1] - node.range[0] : undefined;
-      },
-    });
+    documents.push(positionedDocument(input, index, value, doc, text, at, lineCounter));
   });
   return { documents, diagnostics, stream: docs };
+}
+
+/** A parsed document with its ways back to the text (the same for both paths: they read the same nodes). */
+function positionedDocument(input: string, index: number, value: unknown, doc: Document.Parsed, text: string, at: (offset: number, endOffset?: number) => SourceRef, lineCounter: LineCounter): YamlDocument {
+  const startLine = at(doc.contents?.range?.[0] ?? doc.range[0]).line;
+  return {
+    input,
+    index,
+    value,
+    startLine,
+    ast: doc,
+    locate(path) {
+      const node = nodeAt(doc.contents as Node | null, path);
+      if (!node?.range) return undefined;
+      return at(node.range[0], node.range[1]);
+    },
+    locateOffset: (offset) => at(offset),
+    embedded(path) {
+      const node = nodeAt(doc.contents as Node | null, path);
+      if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+      return embeddedText(text, node as Scalar<string>, at, lineCounter);
+    },
+    sizeOf(path) {
+      const node = nodeAt(doc.contents as Node | null, path);
+      return node?.range ? node.range[1] - node.range[0] : undefined;
+    },
+  };
 }
 
 /**

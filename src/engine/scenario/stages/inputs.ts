@@ -12,13 +12,14 @@ export interface InputReading extends InputDocuments {
 /** Reads one input text: documents with positions, objects by role, and what its ConfigMaps embed. */
 export function readInput(name: string, text: string): InputReading {
   const docs = readInputDocuments(name, text);
-  return {
-    ...docs,
+  // Added to, not spread: `stream` is a getter that has the yaml library parse the text only when a
+  // suggestion's edit first asks for it (yaml/parseDocuments.ts), and a spread would read it.
+  return Object.assign(docs, {
     installs: {
       injectors: docs.objects.filter((o) => o.role.role === 'injectorConfigMap').map(readInjectorConfigMapModel),
       meshes: docs.objects.filter((o) => o.role.role === 'meshConfigMap').map(readMeshConfigMapModel),
     },
-  };
+  });
 }
 
 /**
