@@ -12,11 +12,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * (firstStages.ts: through ambient/index.ts the chunk would take every file the index names, as a
  * bundler places a module by what imports it, used or not), and cel/'s lazily loaded compiler
  * (installCompiler.ts, which ../celCompiler.ts re-exports for the worker's CEL chunk), and yaml/'s fast
- * block reader with its YAML 1.2 core rules (blockYamlReader.ts, coreScalars.ts): re-exported through
- * yaml/index.ts, which the app worker's first chunk imports, the bundler put them in that chunk.
+ * block reader with its YAML 1.2 core rules and the fast path of parseYamlDocuments (blockYamlReader.ts,
+ * coreScalars.ts, fastDocuments.ts): re-exported through yaml/index.ts, which the app worker's first
+ * chunk imports, the bundler put them in that chunk.
  */
 const DOORS = ['admission', 'ambient', 'audit', 'cel', 'documents', 'go', 'gotemplate', 'injection', 'injectionPolicy', 'install', 'iptables', 'kube', 'mesh', 'netfilter', 'packettrace', 'releases', 'scenario', 'selectors', 'stages', 'traffic', 'upgrade', 'validation', 'webhooks', 'yaml'];
-const SIDE_DOORS = { scenario: ['firstVerdict.ts', 'later.ts'], ambient: ['firstStages.ts'], cel: ['installCompiler.ts'], yaml: ['blockYamlReader.ts', 'coreScalars.ts'] };
+const SIDE_DOORS = { scenario: ['firstVerdict.ts', 'later.ts'], ambient: ['firstStages.ts'], cel: ['installCompiler.ts'], yaml: ['blockYamlReader.ts', 'coreScalars.ts', 'fastDocuments.ts'] };
 const engineRoot = resolve(dirname(new URL(import.meta.url).pathname), 'src/engine');
 
 const folderDoors = {

@@ -3,6 +3,13 @@ import type { AnyStage } from '../stages/index.ts';
 import { injectionMemoStage, injectionStage, kubeInjectionStage, podInjectionStage } from './stages/injection.ts';
 import { captureStage, traceStage, trafficStage } from './trafficStages.ts';
 import { upgradeStage } from '../upgrade/index.ts';
+import { installFastYamlReader } from '../yaml/index.ts';
+import { fastYamlDocuments } from '../yaml/fastDocuments.ts';
+
+// The user's texts are read by the fast YAML reader from here on (yaml/fastDocuments.ts: the same
+// documents as the yaml library's, at a fraction of the cost); it comes with these stages so the
+// app worker's first chunk does not carry it.
+installFastYamlReader(fastYamlDocuments);
 
 /**
  * The stages after the admission: the injection, the traffic capture and the ambient data plane

@@ -17,8 +17,10 @@ import { describe, expect, it } from 'vitest';
 import { decodeKubeNode } from '../kube/index.ts';
 import { apiServerRefusals, unknownFieldWarnings } from '../validation/index.ts';
 import { fastYamlDocuments } from './fastDocuments.ts';
-import { parseYamlDocuments, parseYamlDocumentsFully, type ParsedYaml, type YamlDocument } from './parseDocuments.ts';
+import { installFastYamlReader, parseYamlDocuments, parseYamlDocumentsFully, type ParsedYaml, type YamlDocument } from './parseDocuments.ts';
 import { MAX_INPUT_CHARS } from './inputLimits.ts';
+
+installFastYamlReader(fastYamlDocuments);
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -3,7 +3,7 @@ import { diagnostic, type Diagnostic, type SourceRef } from '../diagnostics.ts';
 import { duplicateKeys } from './duplicateKeys.ts';
 import { plainDocumentErrors, plainToJsError } from './plainErrors.ts';
 import { MAX_INPUT_CHARS, MAX_NESTING_DEPTH, deepNesting, sizeRefusal } from './inputLimits.ts';
-import { fastYamlDocuments } from './fastDocuments.ts';
+import type { fastYamlDocuments } from './fastDocuments.ts';
 
 /** A document of a YAML stream with its plain value and a way back to where each value was written. */
 export interface YamlDocument {
@@ -56,6 +56,19 @@ export interface ParsedYaml {
 /** Hostile-input limits: alias expansion is bounded by the yaml library's maxAliasCount. */
 const MAX_ALIAS_COUNT = 1000;
 
+/** The fast path, once installed (installFastYamlReader). */
+let fastReader: typeof fastYamlDocuments | undefined;
+
+/**
+ * Installs the fast path (fastDocuments.ts). It comes with the scenario's later stages
+ * (scenario/laterStages.ts), so the app's worker reads its first verdict's texts with the yaml
+ * library alone — the same documents — and its first chunk does not carry the fast reader; the
+ * CLI, the tests and every later analysis in the app read with it.
+ */
+export function installFastYamlReader(reader: typeof fastYamlDocuments): void {
+  fastReader = reader;
+}
+
 /**
  * Parses a multi-document YAML stream, keeping positions. Errors become diagnostics at
  * line:column; a document with errors is dropped rather than guessed at. A text in the subset the
@@ -63,7 +76,7 @@ const MAX_ALIAS_COUNT = 1000;
  * yaml library (parseYamlDocumentsFully), which says what is wrong with it.
  */
 export function parseYamlDocuments(text: string, input: string): ParsedYaml {
-  const fast = text.length <= MAX_INPUT_CHARS ? fastYamlDocuments(text) : undefined;
+  const fast = fastReader && text.length <= MAX_INPUT_CHARS ? fastReader(text) : undefined;
   if (!fast) return parseYamlDocumentsFully(text, input);
   const at = positions(input, fast.lines);
   const documents = fast.documents.map((d) => positionedDocument(input, d.index, d.value, d.ast, text, at, fast.lines));
