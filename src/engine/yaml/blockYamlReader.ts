@@ -332,15 +332,9 @@ class Reader {
           out.push(this.mapping(restIndent, depth + 1));
         }
       }
-      if (nodes) {
-        items.push(this.node);
-        end = (this.node as { range: NodeRange }).range[2];
-      }
+      if (nodes) end = this.kept(items);
     }
-    if (nodes) {
-      this.lines.closes(indent);
-      this.node = nodes.seq(items, [start, end, end], false);
-    }
+    if (nodes) this.node = this.closed(indent, nodes.seq(items, [start, end, end], false));
     return out;
   }
 
@@ -379,16 +373,22 @@ class Reader {
         }
       }
       out[key] = value;
-      if (nodes) {
-        pairs.push(this.node);
-        end = (this.node as { range: NodeRange }).range[2];
-      }
+      if (nodes) end = this.kept(pairs);
     }
-    if (nodes) {
-      this.lines.closes(indent);
-      this.node = nodes.map(pairs, [start, end, end], false);
-    }
+    if (nodes) this.node = this.closed(indent, nodes.map(pairs, [start, end, end], false));
     return out;
+  }
+
+  /** With a builder: keeps the node the last call read, and gives where it ends (where its collection ends, if it is the last). */
+  private kept(into: unknown[]): number {
+    into.push(this.node);
+    return (this.node as { range: NodeRange }).range[2];
+  }
+
+  /** With a builder: a block collection at `indent` ends before the line `peek` gives (see Lines.closes). */
+  private closed(indent: number, node: unknown): unknown {
+    this.lines.closes(indent);
+    return node;
   }
 
   private keyOf(raw: string, start: number): string {
