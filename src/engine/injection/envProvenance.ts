@@ -71,12 +71,13 @@ export function envProvenance(p: ProvenanceInputs): EnvEntry[] {
 
 function sourceOf(container: string, e: any, p: ProvenanceInputs): EnvSource {
   const name = String(e.name);
-  if (POST_PROCESSING[name]) return { kind: 'istiod', step: POST_PROCESSING[name] };
+  // Own keys only: an env var named after an Object.prototype member (valueOf, constructor) is no step.
+  if (Object.hasOwn(POST_PROCESSING, name)) return { kind: 'istiod', step: POST_PROCESSING[name] };
   if (p.clusterEnvNames.includes(name)) return { kind: 'istiod', step: 'cluster info (values, webhook URL path, pod network label)' };
   if (e.valueFrom?.fieldRef) return { kind: 'downwardAPI', fieldPath: e.valueFrom.fieldRef.fieldPath };
   if (e.valueFrom?.resourceFieldRef) return { kind: 'downwardAPI', resource: e.valueFrom.resourceFieldRef.resource };
-  if (name in p.annotationProxyMetadata) return { kind: 'proxyMetadata', from: 'annotation', key: name };
-  if (name in p.meshProxyMetadata) return { kind: 'proxyMetadata', from: 'mesh', key: name };
+  if (Object.hasOwn(p.annotationProxyMetadata, name)) return { kind: 'proxyMetadata', from: 'annotation', key: name };
+  if (Object.hasOwn(p.meshProxyMetadata, name)) return { kind: 'proxyMetadata', from: 'mesh', key: name };
   const templatedContainer = [...(p.templatePod.spec?.containers ?? []), ...(p.templatePod.spec?.initContainers ?? [])]
     .find((c: Container) => c?.name === container);
   const fromTemplate = (templatedContainer?.env ?? []).some((x: any) => x?.name === name);
