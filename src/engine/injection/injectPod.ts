@@ -20,6 +20,7 @@ import { MASTER_BEHAVIOUR, type ReleaseBehaviour } from '../releases/index.ts';
 import { parseGoBool } from '../go/index.ts';
 import { sprigFunctionsMissing } from './templateFunctions.ts';
 import { withoutUnknownFields } from './proxyConfigForRelease.ts';
+import { remembered } from './injectionMemo.ts';
 
 export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
 
@@ -67,6 +68,9 @@ export interface InjectPodResult {
   errorAt?: { template: string; line?: number; column?: number };
 }
 
+/** The template pod before any template ran (empty; compared by identity). */
+const NO_TEMPLATE_YET: Pod = Object.freeze({}) as Pod;
+
 /** Istio's injectPod: RunTemplate, re-apply user overrides, post-process (spec §9). */
 export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPodResult {
   const release = p.release ?? MASTER_BEHAVIOUR;
@@ -89,7 +93,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
 
   // The strategic merge copies what it merges, so the pod is copied only if no template ran.
   let merged: Pod = original;
-  let templatePod: Pod = {};
+  let templatePod: Pod = NO_TEMPLATE_YET;
   for (const name of result.templates) {
     const text = p.install.config.templates[name];
     if (text === undefined) {
@@ -110,7 +114,12 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     }
     const patch = (parsed.value ?? {}) as Pod;
     if (native) merged = moveProxyToInit(merged, patch);
-    const nextTemplate = engine.mergePod(templatePod, patch);
+    // What the templates add on their own, as a pod: for the first template that is its text
+    // alone, the same for kube-inject's view and the webhook's, so it is merged once per memo.
+    // Everything downstream only reads it.
+    const nextTemplate = templatePod === NO_TEMPLATE_YET
+      ? remembered('template pod', rendered.output, () => engine.mergePod({}, patch))
+      : engine.mergePod(templatePod, patch);
     const nextMerged = engine.mergePod(merged, patch);
     if ('error' in nextTemplate || 'error' in nextMerged) {
       const e = 'error' in nextTemplate ? nextTemplate.error : (nextMerged as { error: string }).error;
@@ -121,6 +130,7 @@ export function injectPod(p: InjectPodParams, engine: InjectionEngine): InjectPo
     templatePod = nextTemplate.value;
     merged = nextMerged.value;
   }
+  if (templatePod === NO_TEMPLATE_YET) templatePod = {};
   result.templatePod = templatePod;
   if (merged === original) merged = cloneJson(original);
 
