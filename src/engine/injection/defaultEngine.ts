@@ -59,8 +59,8 @@ export function sigsYamlMemo(): kube.SigsYamlMemo {
   return remembered('sigs.k8s.io/yaml writer', '', kube.newSigsYamlMemo);
 }
 
-function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable): unknown {
-  return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table }).value;
+function roundTrip(type: string, value: unknown, fromYaml = false, table?: kube.StructTable, caseSensitive = false): unknown {
+  return kube.typedRoundTrip(type, value as kube.JsonValue, { fromYaml, table, caseSensitive }).value;
 }
 
 /** The Go type kube-inject decodes an object into: by apiVersion/kind, else by Kind alone. */
@@ -104,8 +104,8 @@ export const defaultEngine: InjectionEngine = {
   mergeContainer(base, user) {
     return kube.strategicMergeContainer(base as kube.JsonValue, user as kube.JsonValue) as Container;
   },
-  roundTripPod(pod) {
-    return roundTrip('Pod', pod) as Pod;
+  roundTripPod(pod, options) {
+    return roundTrip('Pod', pod, false, undefined, options?.caseSensitive) as Pod;
   },
   roundTripObject(obj, options) {
     const type = kubeInjectType(obj);

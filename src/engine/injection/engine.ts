@@ -22,8 +22,13 @@ export interface InjectionEngine {
   mergePod(pod: Pod, patch: Pod): { value: Pod } | { error: string };
   /** Strategic merge of one user container over an injected one (user wins). */
   mergeContainer(base: Container, user: Container): Container;
-  /** Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros vanish); a new pod, the input unchanged. */
-  roundTripPod(pod: Pod): Pod;
+  /**
+   * Decode into a typed corev1.Pod and encode again (unknown fields, nulls and omitempty zeros
+   * vanish); a new pod, the input unchanged. Field names match as encoding/json matches them
+   * (ignoring case when no exact name fits), or with `caseSensitive` exactly, as the API server's
+   * decoder does.
+   */
+  roundTripPod(pod: Pod, options?: { caseSensitive?: boolean }): Pod;
   /**
    * The same round trip for a whole kube-inject object (Deployment, CronJob, List, ...). With
    * `zeroTimeAsNull`, as apimachinery before v0.34 (Istio ≤ 1.27) encodes it: every ObjectMeta

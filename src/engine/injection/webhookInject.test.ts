@@ -13,6 +13,17 @@ const pod = (extra: Record<string, unknown> = {}) => ({
 const env = (p: any, name: string) => p.spec.initContainers.find((c: any) => c.name === 'istio-proxy').env.find((e: any) => e.name === name)?.value;
 
 describe('webhookInject', () => {
+  it('reads the pod as the API server stores it: a field name in another case is dropped, not read as the field', () => {
+    const wrongCase = { ...pod(), spec: { containers: [{ name: 'web', Image: 'example/web:1' }] } };
+    const r = webhookInject(wrongCase, 'shop', builtinInstall(), contextOf(), defaultEngine);
+    const app = (p: any) => p.spec.containers.find((c: any) => c.name === 'web');
+    expect(app(r.before)).not.toHaveProperty('image');
+    expect(app(r.before)).not.toHaveProperty('Image');
+    expect(app(r.after)).not.toHaveProperty('image');
+    // The same key in the right case is read.
+    expect(app(webhookInject(pod(), 'shop', builtinInstall(), contextOf(), defaultEngine).before).image).toBe('example/web:1');
+  });
+
   it('skips what the policy skips, allowed and without a patch', () => {
     const r = webhookInject(pod({ labels: { 'sidecar.istio.io/inject': 'false' } }), 'shop', builtinInstall(), contextOf(), defaultEngine);
     expect(r.allowed).toBe(true);

@@ -63,8 +63,11 @@ export function webhookInject(
 }
 
 function webhookInjectIn(requestPod: Pod, requestNamespace: string, install: InjectionInstall, context: ClusterContext, engine: InjectionEngine, decided: PolicyDecision | undefined): WebhookResult {
-  // The round trip builds a new pod (the request is not changed); istiod's working copy is another.
-  const before = engine.roundTripPod(requestPod);
+  // The pod as the API server holds it: decoded with its case-sensitive decoder (sigs.k8s.io/json),
+  // so a key in another case (`Image:`) is an unknown field, dropped (the unknown-field warning
+  // says so), never read as `image`. The round trip builds a new pod (the request is not
+  // changed); istiod's working copy is another.
+  const before = engine.roundTripPod(requestPod, { caseSensitive: true });
   const pod = cloneJson(before);
   pod.metadata ??= {};
   delete pod.metadata.managedFields;

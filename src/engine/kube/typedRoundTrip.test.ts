@@ -45,6 +45,14 @@ describe('typedRoundTrip', () => {
     expect(JSON.stringify(r.value)).toBe(JSON.stringify(expected));
   });
 
+  it('with caseSensitive matches names exactly, as the API server\'s decoder (sigs.k8s.io/json) does: a key in another case is dropped', () => {
+    const r = typedRoundTrip('EnvVar', { Name: 'A', name: 'B', VALUE: 'b' }, { caseSensitive: true });
+    expect(r.errors).toEqual([]);
+    expect(r.value).toStrictEqual({ name: 'B' });
+    // encoding/json, for the same input: the exact name wins, another case fills an unset field.
+    expect(typedRoundTrip('EnvVar', { Name: 'A', name: 'B', VALUE: 'b' }).value).toStrictEqual({ name: 'B', value: 'b' });
+  });
+
   it('reports type mismatches in encoding/json words', () => {
     const r = typedRoundTrip('Pod', { spec: { containers: [{ name: 'a', ports: [{ containerPort: '80' }] }] } });
     expect(r.errors).toEqual(['json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32']);

@@ -34,6 +34,14 @@ export interface TypedRoundTripOptions {
   /** Apply sigs.k8s.io/yaml's number/bool → string coercion first (input came from YAML). */
   fromYaml?: boolean;
   table?: StructTable;
+  /**
+   * Match field names exactly, as the API server's decoder does (sigs.k8s.io/json's
+   * UnmarshalCaseSensitivePreserveInts, apimachinery's JSON serializer since Kubernetes 1.23): a
+   * key in another case (`Image:`) is an unknown field and is dropped. Without it, as
+   * encoding/json (sigs.k8s.io/yaml's Unmarshal, what istioctl reads files with): an exact match
+   * first, else one ignoring case.
+   */
+  caseSensitive?: boolean;
 }
 
 type JsonObject = { [key: string]: JsonValue };
@@ -142,7 +150,7 @@ class Codec {
   private readonly zeros: Map<string, JsonValue>;
   private readonly plans: Map<string, StructPlan>;
 
-  constructor(private readonly table: StructTable) {
+  constructor(private readonly table: StructTable, private readonly caseSensitive = false) {
     let zeros = zeroValues.get(table);
     if (!zeros) zeroValues.set(table, (zeros = new Map()));
     this.zeros = zeros;
@@ -322,7 +330,9 @@ class Codec {
         for (const k of Object.keys(v)) {
           let at = plan.exact.get(k);
           if (at === undefined) {
-            // encoding/json's case-insensitive match (findField), the rare path.
+            // The API server's decoder knows exact names only; encoding/json's also matches
+            // ignoring case (findField), the rare path.
+            if (this.caseSensitive) continue;
             const f = findField(list, k);
             if (!f) continue;
             at = plan.index.get(f)!;
@@ -414,7 +424,7 @@ function formatFloat32G(f: number): string {
 export function typedRoundTrip(typeName: string, value: JsonValue, options: TypedRoundTripOptions = {}): TypedRoundTripResult {
   const table = options.table ?? KUBE_TYPES;
   if (!table[typeName]) return { value, errors: [`unknown Kubernetes type ${typeName}`], issues: [{ message: `unknown Kubernetes type ${typeName}`, path: [] }] };
-  const codec = new Codec(table);
+  const codec = new Codec(table, options.caseSensitive);
   try {
     const input = options.fromYaml ? coerceForTarget(table, typeName, value, 0) : value;
     const out = codec.value(typeName, input, typeName, 0);
