@@ -40,37 +40,36 @@ function asciiKeyLess(a: string, b: string): boolean {
     const bl = isAsciiLetter(cb);
     if (al && bl) return ca < cb;
     if (al || bl) return bl;
-    let an = 0n;
-    let bn = 0n;
+    // A zero inside a number ("10" vs "1x") must not be taken as a leading zero.
+    let start = 0n;
     if (ca === 0x30 || cb === 0x30) {
       for (let j = i - 1; j >= 0 && isAsciiDigit(a.charCodeAt(j)); j--) {
         if (a.charCodeAt(j) !== 0x30) {
-          an = 1n;
-          bn = 1n;
+          start = 1n;
           break;
         }
       }
     }
-    let ai = i;
-    for (; ai < a.length; ai++) {
-      const c = a.charCodeAt(ai);
-      if (c >= 0x80) throw NOT_ASCII;
-      if (!isAsciiDigit(c)) break;
-      an = BigInt.asIntN(64, an * 10n + BigInt(c - 48));
-    }
-    let bi = i;
-    for (; bi < b.length; bi++) {
-      const c = b.charCodeAt(bi);
-      if (c >= 0x80) throw NOT_ASCII;
-      if (!isAsciiDigit(c)) break;
-      bn = BigInt.asIntN(64, bn * 10n + BigInt(c - 48));
-    }
+    const [ai, an] = asciiDigitRun(a, i, start);
+    const [bi, bn] = asciiDigitRun(b, i, start);
     if (an !== bn) return an < bn;
     if (ai !== bi) return ai < bi;
     return ca < cb;
   }
   // One is a prefix of the other: the shorter in code units is the shorter in code points.
   return a.length < b.length;
+}
+
+/** The run of ASCII digits in `s` from `i`: where it ends, and `n` with its digits accumulated as Go does. */
+function asciiDigitRun(s: string, i: number, n: bigint): [end: number, value: bigint] {
+  let k = i;
+  for (; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0x80) throw NOT_ASCII;
+    if (!isAsciiDigit(c)) break;
+    n = BigInt.asIntN(64, n * 10n + BigInt(c - 48));
+  }
+  return [k, n];
 }
 
 function goYamlKeyLess(a: string, b: string): boolean {
