@@ -45,6 +45,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): ScenarioEn
         selectedWorkload: run.get('selection'),
         ...sections,
         ...(pending.length ? { pending: [...pending] } : {}),
+        ...deferredOf(runner.stages(), input),
         diagnostics: run.diagnostics(),
         elapsedMs: now() - started,
       };
@@ -57,4 +58,11 @@ export function createScenarioEngine(options: ScenarioEngineOptions): ScenarioEn
     },
     reset: () => runner.reset(),
   };
+}
+
+/** The published sections this input leaves for a later call (`result.deferred`), when there are any. */
+function deferredOf(stages: readonly AnyStage[], input: ScenarioInput): { deferred?: (keyof ScenarioSections)[] } {
+  if (!input.defer) return {};
+  const ids = stages.filter((s) => s.publish && s.deferredBy?.(input)).map((s) => s.id as keyof ScenarioSections);
+  return ids.length ? { deferred: ids } : {};
 }

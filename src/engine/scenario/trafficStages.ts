@@ -4,14 +4,27 @@ import { releaseOfRevision } from '../releases/index.ts';
 import { ambientCapture } from '../ambient/index.ts';
 import { captureTraffic, firstContainerPort, trafficResult, traceTraffic } from '../traffic/index.ts';
 
+declare module '../stages/index.ts' {
+  interface ScenarioDeferrals {
+    /**
+     * The Traffic section (the capture rules and the traced packet): the app shows it only in the
+     * Traffic panel (and the Markdown report), and asks for it when that panel opens or a report is
+     * copied; until then the result has no `traffic` and lists it in `deferred`.
+     */
+    traffic?: boolean;
+  }
+}
+
 /**
  * `capture`: the rules that capture the selected pod's traffic (the injected pod, else the pod as
- * written), in the family asked for. A change of packet preset does not rerun it.
+ * written), in the family asked for. A change of packet preset does not rerun it. While the caller
+ * defers the Traffic section nothing is read or built, and `trace` and `traffic` have nothing to do.
  */
 export const captureStage = defineStage({
   id: 'capture',
-  reads: (ctx) => [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family, captureRelease(ctx), ambientCreation(ctx), ctx.get('cniSettings')],
+  reads: (ctx) => (ctx.input.defer?.traffic ? [DEFERRED] : [ctx.get('injection')?.pod?.after, ctx.get('model').workloads[ctx.get('selection')], ctx.input.traffic?.family, captureRelease(ctx), ambientCreation(ctx), ctx.get('cniSettings')]),
   run: (ctx) => {
+    if (ctx.input.defer?.traffic) return undefined;
     const after = ctx.get('injection')?.pod?.after as Record<string, any> | undefined;
     const workload = ctx.get('model').workloads[ctx.get('selection')];
     const pod = after ?? (workload ? podOf(workload) : undefined);
@@ -28,7 +41,11 @@ export const captureStage = defineStage({
 /** `trace`: one packet (a preset or the user's own) through the captured rules. */
 export const traceStage = defineStage({
   id: 'trace',
-  reads: (ctx) => [ctx.get('capture'), ctx.input.traffic?.preset, ctx.input.traffic?.packet],
+  // Without rules (none to capture, or the section deferred) the packet asked for changes nothing.
+  reads: (ctx) => {
+    const capture = ctx.get('capture');
+    return capture ? [capture, ctx.input.traffic?.preset, ctx.input.traffic?.packet] : [capture];
+  },
   run: (ctx) => {
     const capture = ctx.get('capture');
     return capture ? traceTraffic(capture, ctx.input.traffic) : { diagnostics: [] };
@@ -46,8 +63,12 @@ export const trafficStage = defineStage({
     const capture = ctx.get('capture');
     return capture ? trafficResult(capture, ctx.get('trace')) : undefined;
   },
+  deferredBy: (input) => Boolean(input.defer?.traffic),
   fallback: () => undefined,
 });
+
+/** The one read of a deferred capture. */
+const DEFERRED = 'deferred';
 
 /** istio-cni's decision when the selected pod ends up in the ambient mesh, else undefined. */
 function ambientCreation(ctx: StageContext) {

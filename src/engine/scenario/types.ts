@@ -62,6 +62,12 @@ export interface ScenarioResult extends ScenarioSections {
    * later sections has arrived, then answers again. Absent when every section is there.
    */
   pending?: (keyof ScenarioSections)[];
+  /**
+   * Sections left out whole for a later call, as the input's `defer` asked (the app's first view
+   * leaves `traffic` until its panel opens). Absent when none is. A deferral inside a section says so
+   * there instead (`injection.kubeInject.deferred`, a fix's `textsDeferred`).
+   */
+  deferred?: (keyof ScenarioSections)[];
   diagnostics: Diagnostic[];
   /** Milliseconds the engine spent, for the status bar. */
   elapsedMs: number;

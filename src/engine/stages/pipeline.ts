@@ -37,6 +37,11 @@ export interface Stage<K extends StageId = StageId> {
   fallback(): StageOutputs[K];
   /** Whether the output is a section of the result, under the stage's id (see ScenarioSections). */
   readonly publish?: boolean;
+  /**
+   * For a published section the caller may defer as a whole (`ScenarioInput.defer`): whether this
+   * input leaves it for a later call. The result then lists it in `deferred` and the section is absent.
+   */
+  deferredBy?(input: ScenarioInput): boolean;
 }
 
 /** A stage of any id (the registry's element type). */
