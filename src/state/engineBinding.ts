@@ -19,9 +19,11 @@ export function bindEngine(store: AppStore, options: { timeoutMs?: number; clien
     }, { timeoutMs: options.timeoutMs });
 
   const inputOf = (): ScenarioInput => {
-    const { texts, selectedWorkload, traffic, cluster, upgrade, kubeInjectShown } = store.getState();
+    const { texts, selectedWorkload, traffic, cluster, upgrade, kubeInjectShown, trafficShown, activePanel } = store.getState();
     // kube-inject's output is shown in one view of the Patched pod panel: computed once that view has been opened.
-    const defer = kubeInjectShown ? {} : { defer: { kubeInject: true } };
+    // The Traffic section is shown in the Traffic panel (open from the start when a link or the autosave opens on it).
+    const wait = { ...(kubeInjectShown ? {} : { kubeInject: true }), ...(trafficShown || activePanel === 'traffic' ? {} : { traffic: true }) };
+    const defer = Object.keys(wait).length ? { defer: wait } : {};
     return { texts, selectedWorkload, traffic, cluster, ...defer, ...(upgrade ? { upgrade: { steps: upgrade } } : {}) };
   };
   store.setState({
@@ -38,7 +40,7 @@ export function bindEngine(store: AppStore, options: { timeoutMs?: number; clien
   };
   send();
   const unsubscribe = store.subscribe((state, prev) => {
-    if (state.texts !== prev.texts || state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade || state.kubeInjectShown !== prev.kubeInjectShown) send();
+    if (state.texts !== prev.texts || state.selectedWorkload !== prev.selectedWorkload || state.traffic !== prev.traffic || state.cluster !== prev.cluster || state.upgrade !== prev.upgrade || state.kubeInjectShown !== prev.kubeInjectShown || state.trafficShown !== prev.trafficShown) send();
   });
   return () => {
     unsubscribe();

@@ -67,6 +67,12 @@ export interface UiSlice {
    */
   kubeInjectShown: boolean;
   showKubeInject(): void;
+  /**
+   * Whether the Traffic panel has been opened (or a report that includes it copied): until it is,
+   * the engine leaves the capture rules and the traced packet uncomputed (engineBinding.ts).
+   */
+  trafficShown: boolean;
+  showTraffic(): void;
   selectWorkload(i: number): void;
   revealSource(ref: SourceRef): void;
 }
@@ -137,9 +143,12 @@ export function createAppStore(initialTexts: Record<InputName, string> = default
         };
       }),
     selectedWorkload: 0,
-    setActivePanel: (p) => set({ activePanel: p }),
+    // Opening the Traffic tab asks for its section in the same change, so one analysis carries it.
+    setActivePanel: (p) => set((s) => (p === 'traffic' && !s.trafficShown ? { activePanel: p, trafficShown: true } : { activePanel: p })),
     kubeInjectShown: false,
     showKubeInject: () => set((s) => (s.kubeInjectShown ? {} : { kubeInjectShown: true })),
+    trafficShown: false,
+    showTraffic: () => set((s) => (s.trafficShown ? {} : { trafficShown: true })),
     selectWorkload: (i) => set({ selectedWorkload: i }),
     revealSource: (ref) =>
       set((s) => ({

@@ -3,9 +3,30 @@ import { markdownReport } from '../state/markdownReport.ts';
 import { snapshot } from '../state/persistence.ts';
 import { encodeHash, LONG_LINK } from '../state/urlState.ts';
 import { useAppState, useAppStore } from '../state/storeContext.tsx';
+import type { AppStore } from '../state/store.ts';
+import type { ScenarioResult } from '../worker/protocol.ts';
 import { useOpenFile } from './useOpenFile.ts';
 import { download } from '../editor/download.ts';
 
+
+/** The result with its Traffic section: the one there, or the next one once the engine is asked for it (undefined if the engine fails instead). */
+function withTraffic(store: AppStore): Promise<ScenarioResult | undefined> {
+  const now = store.getState().result;
+  if (!now?.deferred?.includes('traffic')) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = store.subscribe((s, prev) => {
+      if (s.result !== prev.result && s.result && !s.result.deferred?.includes('traffic')) {
+        stop();
+        resolve(s.result);
+      } else if (s.engineNotice && !s.running && s.result === prev.result) {
+        // The engine failed or timed out on the analysis that was to bring it (engineBinding.ts).
+        stop();
+        resolve(undefined);
+      }
+    });
+    store.getState().showTraffic();
+  });
+}
 
 /** Share and keep: permalink, Markdown report, scenario file, open a file, reset. */
 export function ShareMenu() {
@@ -46,7 +67,10 @@ export function ShareMenu() {
   const copyMarkdown = async () => {
     if (!result) return;
     const link = currentLink();
-    if (await copy(markdownReport(store.getState().texts, result, link.length <= LONG_LINK ? link : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
+    // The report has the Traffic section, which the engine computes only once something shows it.
+    const full = await withTraffic(store);
+    if (!full) return say('Could not write the report: the engine did not answer with the traffic capture. Edit the text to try again.');
+    if (await copy(markdownReport(store.getState().texts, full, link.length <= LONG_LINK ? link : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
   };
   const reset = () => store.getState().loadExample(exampleId ?? 'default');
 

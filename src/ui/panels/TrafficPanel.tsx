@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { KernelRule, TrafficResult } from '../../worker/protocol.ts';
 import { CopyButtons } from '../CopyButtons.tsx';
 import { useAppState } from '../../state/storeContext.tsx';
@@ -62,6 +62,12 @@ export default function TrafficPanel() {
   const setTraffic = useAppState((s) => s.setTraffic);
   const setCluster = useAppState((s) => s.setCluster);
   const injection = useAppState((s) => s.result?.injection);
+  // The engine computes this section once the panel has been opened (the first view leaves it).
+  const waiting = useAppState((s) => Boolean(s.result?.deferred?.includes('traffic') && s.result.workloads.length));
+  const showTraffic = useAppState((s) => s.showTraffic);
+  useEffect(() => {
+    showTraffic();
+  }, [showTraffic]);
   const [view, setView] = useState<View>('diagram');
   const [selected, setSelected] = useState<string | undefined>();
   const [payloadLine, setPayloadLine] = useState<number | undefined>();
@@ -78,6 +84,13 @@ export default function TrafficPanel() {
   // The lines a line break in a value put into the payload: not rules istio-iptables meant.
   const here = nft ? 'nft script' : family === 'ipv6' ? 'payload v6' : 'payload v4';
   const injected = useMemo(() => new Set((capture?.corrupt ?? []).filter((c) => c.input === here).flatMap((c) => c.extraLines)), [capture, here]);
+  if (!traffic && waiting) {
+    return (
+      <p className="muted" role="status" data-testid="traffic-waiting">
+        Writing the capture rules and tracing the packet…
+      </p>
+    );
+  }
   if (!traffic || !capture) return <NoWorkload />;
   const ruleViews: { id: View; label: string }[] = [
     { id: 'diagram', label: 'Chains' },
