@@ -39,9 +39,10 @@ export const suite: BenchSuite = {
     if (check.admission.workloads[0]?.verdict !== 'injected' || !check.traffic?.trace || !check.injection?.kubeInject.output) {
       throw new Error(`the default scenario no longer injects and traces: ${check.diagnostics.map((d) => d.message).join('; ')}`);
     }
-    const firstView = { kubeInject: true, suggestionTexts: true };
+    const firstView = { kubeInject: true, suggestionTexts: true, traffic: true };
     const first = cold({ texts, defer: firstView });
     if (!first.injection?.kubeInject.deferred) throw new Error('kube-inject is no longer deferred when asked');
+    if (first.traffic || !first.deferred?.includes('traffic')) throw new Error('the Traffic section is no longer deferred when asked');
     if (!first.admission.workloads[0]?.suggestions.length || first.admission.workloads[0].suggestions.some((s) => !s.textsDeferred)) throw new Error("a fix's texts are no longer deferred when asked");
     const notInjected = { ...texts, namespaces: texts.namespaces.replace('istio-injection: enabled', 'istio-injection: disabled') };
     // Each row's floor is timed beside that row (measureRatio), and printed with it.
@@ -52,8 +53,8 @@ export const suite: BenchSuite = {
     };
     add('analyzeScenario, cold (injected, with traffic trace; every panel, kube-inject included)', () => cold({ texts }));
     // What the app's worker computes for the first view: kube-inject's output waits until its view
-    // is opened, a fix's texts until its Apply is pressed.
-    add("analyzeScenario, cold, first view (as the app asks: kube-inject and fixes' texts deferred)", () => cold({ texts, defer: firstView }));
+    // is opened, a fix's texts until its Apply is pressed, the Traffic section until its panel opens.
+    add("analyzeScenario, cold, first view (as the app asks: kube-inject, fixes' texts and Traffic deferred)", () => cold({ texts, defer: firstView }));
     add('analyzeScenario, cold (namespace opted out: admission only)', () => cold({ texts: notInjected }));
     add('analyzeScenario, cold, IPv6 trace', () => cold({ texts, traffic: { family: 'ipv6', preset: 'request-arrives' } }));
     add('again with only the packet preset changed', alternating([{ texts, traffic: { preset: 'app-calls-service' } }, { texts, traffic: { preset: 'request-arrives' } }]));
