@@ -36,3 +36,23 @@ test('Copy as Markdown from the first view has the traffic capture and the trace
   expect(md).toContain('iptables-restore payload');
   expect(md).toMatch(/Traced packet: outbound TCP .* → \*\*REDIRECT to 15001/);
 });
+
+test('Copy as Markdown before the later stages are in waits for the whole analysis', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The worker's later chunk (injection, traffic) held back, so the click lands while only the first verdict is in.
+  let held = 0;
+  await context.route(/\/assets\/later-[^/]*\.js$/, async (route) => {
+    held++;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('./');
+  await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Markdown' })).toBeVisible();
+  expect(held).toBeGreaterThan(0);
+  const md: string = await page.evaluate(() => navigator.clipboard.readText());
+  expect(md).toContain('**Verdict: injected**');
+  expect(md).toContain('```diff');
+  expect(md).toMatch(/Traced packet: outbound TCP .* → \*\*REDIRECT to 15001/);
+});

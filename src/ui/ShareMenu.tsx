@@ -9,13 +9,20 @@ import { useOpenFile } from './useOpenFile.ts';
 import { download } from '../editor/download.ts';
 
 
-/** The result with its Traffic section: the one there, or the next one once the engine is asked for it (undefined if the engine fails instead). */
-function withTraffic(store: AppStore): Promise<ScenarioResult | undefined> {
+/** Whether a result has every section the report writes: the later stages in (no `pending`) and the Traffic section computed. */
+const whole = (r: ScenarioResult | undefined): r is ScenarioResult => Boolean(r && !r.pending?.length && !r.deferred?.includes('traffic'));
+
+/**
+ * The result the report is written from: the one there if it is whole, or the next whole one once the
+ * engine is asked for the Traffic section (which it computes only once something shows it) and its
+ * later stages are in; undefined if the engine fails instead.
+ */
+function wholeResult(store: AppStore): Promise<ScenarioResult | undefined> {
   const now = store.getState().result;
-  if (!now?.deferred?.includes('traffic')) return Promise.resolve(now);
+  if (whole(now)) return Promise.resolve(now);
   return new Promise((resolve) => {
     const stop = store.subscribe((s, prev) => {
-      if (s.result !== prev.result && s.result && !s.result.deferred?.includes('traffic')) {
+      if (s.result !== prev.result && whole(s.result)) {
         stop();
         resolve(s.result);
       } else if (s.engineNotice && !s.running && s.result === prev.result) {
@@ -67,10 +74,34 @@ export function ShareMenu() {
   const copyMarkdown = async () => {
     if (!result) return;
     const link = currentLink();
-    // The report has the Traffic section, which the engine computes only once something shows it.
-    const full = await withTraffic(store);
-    if (!full) return say('Could not write the report: the engine did not answer with the traffic capture. Edit the text to try again.');
-    if (await copy(markdownReport(store.getState().texts, full, link.length <= LONG_LINK ? link : undefined), 'report')) say('Report copied as Markdown: paste it into an issue or a chat.');
+    // A report copied before the first analysis is whole would leave sections out without saying so.
+    const full = wholeResult(store);
+    const report = full.then((r) => (r ? markdownReport(store.getState().texts, r, link.length <= LONG_LINK ? link : undefined) : undefined));
+    const refused = () => say('Could not write the report: the engine did not answer with the whole analysis (the traffic capture included). Edit the text to try again.');
+    const copied = () => say('Report copied as Markdown: paste it into an issue or a chat.');
+    if (!whole(result) && typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+      // Handed to the clipboard at once, as a promise: a browser that allows a write only during the
+      // click (Safari) would refuse one made after waiting for the engine.
+      let missing = false;
+      const blob = report.then((text) => {
+        if (text === undefined) {
+          missing = true;
+          throw new Error('no traffic');
+        }
+        return new Blob([text], { type: 'text/plain' });
+      });
+      blob.catch(() => undefined); // said below, once, whichever way the write ends
+      try {
+        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+        return copied();
+      } catch {
+        if (missing) return refused();
+        // Some browsers take no promise in a ClipboardItem: write the text once it is there.
+      }
+    }
+    const text = await report;
+    if (text === undefined) return refused();
+    if (await copy(text, 'report')) copied();
   };
   const reset = () => store.getState().loadExample(exampleId ?? 'default');
 
