@@ -30,6 +30,13 @@ export async function openApp(page: Page) {
   await expect(page.getByTestId('engine-status')).toContainText('Simulated in');
 }
 
+/** Presses Copy as Markdown and returns what reached the clipboard (the context must grant clipboard access). */
+export async function copyReport(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Markdown' })).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 /** Replaces an input's text exactly (Monaco re-indents typed YAML, so tests set it through the model). */
 export async function setInput(page: Page, name: string, text: string) {
   await page.evaluate(([n, t]) => (window as any).__meshsim.setInput(n, t), [name, text] as const);

@@ -1,4 +1,4 @@
-import { expect, openApp, setInput, test } from './fixtures.ts';
+import { copyReport, expect, openApp, setInput, test } from './fixtures.ts';
 
 test('a copied link opens the same scenario in a fresh browser context', async ({ page, browser, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -39,9 +39,7 @@ test('the scenario survives a reload, and Reset to example puts the example back
 test('Copy as Markdown produces a report with the verdict and the diff', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openApp(page);
-  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Markdown' })).toBeVisible();
-  const md: string = await page.evaluate(() => navigator.clipboard.readText());
+  const md = await copyReport(page);
   expect(md).toContain('**Verdict: injected**');
   expect(md).toContain('```diff');
   expect(md).toContain('istio-proxy');

@@ -1,4 +1,4 @@
-import { expect, openApp, test } from './fixtures.ts';
+import { copyReport, expect, openApp, test } from './fixtures.ts';
 
 // The first view leaves the Traffic section to the engine until something shows it
 // (src/state/engineBinding.ts): opening the panel, or copying the report, asks for it.
@@ -27,9 +27,7 @@ for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) 
 test('Copy as Markdown from the first view has the traffic capture and the traced packet', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openApp(page);
-  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Markdown' })).toBeVisible();
-  const md: string = await page.evaluate(() => navigator.clipboard.readText());
+  const md = await copyReport(page);
   expect(md).toContain('**Verdict: injected**');
   // The report escapes Markdown's characters in plain text (istio\-init).
   expect(md).toMatch(/### Traffic capture \(istio\\?-init, ipv4\)/);
@@ -48,10 +46,8 @@ test('Copy as Markdown before the later stages are in waits for the whole analys
   });
   await page.goto('./');
   await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Markdown' })).toBeVisible();
+  const md = await copyReport(page);
   expect(held).toBeGreaterThan(0);
-  const md: string = await page.evaluate(() => navigator.clipboard.readText());
   expect(md).toContain('**Verdict: injected**');
   expect(md).toContain('```diff');
   expect(md).toMatch(/Traced packet: outbound TCP .* → \*\*REDIRECT to 15001/);

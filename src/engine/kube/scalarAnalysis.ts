@@ -22,12 +22,8 @@ export function isBreak(c: string | undefined): boolean {
 
 /** The emitter's notion of printable (tab, CR and astral-plane characters are not). */
 export function isPrintable(c: string): boolean {
-  const cp = c.codePointAt(0)!;
-  if (cp === 0x0a) return true;
-  if (cp >= 0x20 && cp <= 0x7e) return true;
-  if (cp >= 0xa0 && cp <= 0xd7ff) return true;
-  if (cp >= 0xe000 && cp <= 0xfffd) return cp !== 0xfeff;
-  return false;
+  // Every printable character is in the Basic Multilingual Plane, so its code point is one code unit.
+  return printableUnit(c.codePointAt(0)!);
 }
 
 const SPACE = 0x20;
